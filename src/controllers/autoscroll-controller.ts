@@ -1,0 +1,43 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** How close to the bottom (px) still counts as "reading the newest messages". */
+const PINNED_SLACK = 48;
+
+/**
+ * Keeps the log scrolled to the newest message, unless the visitor scrolled up to read: then new
+ * messages do not pull the view away until they scroll back down.
+ */
+export class AutoscrollController implements ReactiveController {
+  private scroller?: HTMLElement;
+  private pinned = true;
+
+  constructor(host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected() {
+    this.scroller?.addEventListener('scroll', this.handleScroll, { passive: true });
+  }
+
+  hostDisconnected() {
+    this.scroller?.removeEventListener('scroll', this.handleScroll);
+  }
+
+  /** Hands over the scrolling element (again after each render; a no-op when unchanged). */
+  readonly attach = (element?: Element) => {
+    if (element === this.scroller || !(element instanceof HTMLElement)) return;
+    this.scroller?.removeEventListener('scroll', this.handleScroll);
+    this.scroller = element;
+    element.addEventListener('scroll', this.handleScroll, { passive: true });
+  };
+
+  /** Call after content was added at the bottom. */
+  follow() {
+    if (this.pinned && this.scroller) this.scroller.scrollTop = this.scroller.scrollHeight;
+  }
+
+  private readonly handleScroll = () => {
+    const s = this.scroller!;
+    this.pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK;
+  };
+}

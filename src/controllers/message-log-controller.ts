@@ -1,0 +1,82 @@
+import { render, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ChatMessage } from '../conversation/transcript.js';
+
+export interface MessageLogControllerOptions {
+  renderMessage: (message: ChatMessage) => TemplateResult;
+  /** Called after messages were added, e.g. to follow them with the scroll position. */
+  onAppended?: () => void;
+}
+
+/**
+ * Renders the transcript into the log element one message at a time. Each message gets its own
+ * container, rendered once when it arrives and again only if that message changes (e.g. its
+ * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
+ * own template never lists the messages, and nothing re-diffs the whole log.
+ */
+export class MessageLogController implements ReactiveController {
+  private element?: HTMLElement;
+  private messages: ChatMessage[] = [];
+  private readonly containers = new Map<string, HTMLElement>();
+  private readonly host: ReactiveControllerHost;
+  private readonly options: MessageLogControllerOptions;
+
+  constructor(host: ReactiveControllerHost, options: MessageLogControllerOptions) {
+    this.host = host;
+    this.options = options;
+    host.addController(this);
+  }
+
+  hostConnected() {}
+
+  hostDisconnected() {}
+
+  /** Hands over the log element; a new element gets every message rendered into it. */
+  readonly attach = (element?: Element) => {
+    if (element === this.element || !(element instanceof HTMLElement)) return;
+    this.element = element;
+    this.mountAll();
+  };
+
+  /** Replaces everything shown (a restored or new conversation). */
+  reset(messages: readonly ChatMessage[]) {
+    this.messages = [...messages];
+    this.mountAll();
+  }
+
+  append(...messages: ChatMessage[]) {
+    this.messages.push(...messages);
+    if (!this.element) return;
+    const fragment = document.createDocumentFragment();
+    for (const message of messages) fragment.append(this.mount(message));
+    this.element.append(fragment);
+    this.options.onAppended?.();
+  }
+
+  update(message: ChatMessage) {
+    const index = this.messages.findIndex((m) => m.id === message.id);
+    if (index >= 0) this.messages[index] = message;
+    const container = this.containers.get(message.id);
+    if (container) render(this.options.renderMessage(message), container, { host: this.host });
+  }
+
+  remove(id: string) {
+    this.messages = this.messages.filter((m) => m.id !== id);
+    this.containers.get(id)?.remove();
+    this.containers.delete(id);
+  }
+
+  private mountAll() {
+    this.containers.clear();
+    if (!this.element) return;
+    this.element.replaceChildren(...this.messages.map((m) => this.mount(m)));
+    this.options.onAppended?.();
+  }
+
+  private mount(message: ChatMessage): HTMLElement {
+    const container = document.createElement('div');
+    container.className = 'entry';
+    render(this.options.renderMessage(message), container, { host: this.host });
+    this.containers.set(message.id, container);
+    return container;
+  }
+}

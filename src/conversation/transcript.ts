@@ -1,0 +1,81 @@
+import { isRecord } from '../protocol/guards.js';
+import type { AgentResponseItem, EventMessage } from '../protocol/types.js';
+
+/** Delivery state of a message the user sent. */
+export type MessageStatus = 'sending' | 'sent' | 'failed';
+
+export interface UserMessage {
+  kind: 'user';
+  id: string;
+  at: number;
+  /** What the log shows: the typed text, or the title of the button that was clicked. */
+  text: string;
+  status: MessageStatus;
+  /** Why delivery failed, in the visitor's language. */
+  error?: string;
+  /** What is (re)sent: kept so a failed message can be retried, even after a reload. */
+  request: EventMessage;
+}
+
+export interface AgentMessage {
+  kind: 'agent';
+  id: string;
+  at: number;
+  item: AgentResponseItem;
+}
+
+export type ChatMessage = UserMessage | AgentMessage;
+
+export interface Conversation {
+  startedAt: number;
+  updatedAt: number;
+  /** The greeting was answered: a reload restores instead of greeting again. */
+  greeted: boolean;
+  messages: ChatMessage[];
+}
+
+/** Older messages are dropped from storage past this many; the page keeps all it has shown. */
+export const STORED_MESSAGES_LIMIT = 500;
+
+export const newConversation = (now: number): Conversation => ({ startedAt: now, updatedAt: now, greeted: false, messages: [] });
+
+function isChatMessage(value: unknown): value is ChatMessage {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.at !== 'number') return false;
+  if (value.kind === 'agent') return isRecord(value.item) && typeof value.item.type === 'string';
+  return (
+    value.kind === 'user' &&
+    typeof value.text === 'string' &&
+    (value.status === 'sending' || value.status === 'sent' || value.status === 'failed') &&
+    isRecord(value.request)
+  );
+}
+
+/** Guard for what storage hands back: anything else is treated as corrupt and discarded. */
+export function isConversation(value: unknown): value is Conversation {
+  return (
+    isRecord(value) &&
+    typeof value.startedAt === 'number' &&
+    typeof value.updatedAt === 'number' &&
+    typeof value.greeted === 'boolean' &&
+    Array.isArray(value.messages) &&
+    value.messages.every(isChatMessage)
+  );
+}
+
+/** A conversation idle for longer than `timeoutMinutes` (0 or less: never) is over. */
+export function isExpired(conversation: Conversation, timeoutMinutes: number, now: number): boolean {
+  return timeoutMinutes > 0 && now - conversation.updatedAt > timeoutMinutes * 60_000;
+}
+
+/** After a reload, a message still "sending" may or may not have arrived: offer a retry. */
+export function settleInterrupted(conversation: Conversation, interruptedError: string): Conversation {
+  const messages = conversation.messages.map((m) =>
+    m.kind === 'user' && m.status === 'sending' ? { ...m, status: 'failed' as const, error: interruptedError } : m,
+  );
+  return { ...conversation, messages };
+}
+
+export const forStorage = (conversation: Conversation): Conversation =>
+  conversation.messages.length <= STORED_MESSAGES_LIMIT
+    ? conversation
+    : { ...conversation, messages: conversation.messages.slice(-STORED_MESSAGES_LIMIT) };

@@ -1,0 +1,83 @@
+/**
+ * The only place where untrusted text becomes HTML. Agent markdown is parsed by a private `Marked`
+ * instance and cleaned by a private DOMPurify instance (hooks on it cannot affect a DOMPurify the
+ * host page uses), with a minimal tag list and the URL allowlist of `url.ts` applied to every link
+ * and image. The result is a DocumentFragment that Lit renders as nodes, so no HTML string is
+ * ever assigned through `innerHTML` by this widget (it works under Trusted Types with the
+ * `dompurify` policy, which DOMPurify creates for its own parsing).
+ */
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { Marked } from 'marked';
+import { safeImageUrl, safeLinkUrl } from './url.js';
+
+const ALLOWED_TAGS = [
+  'a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
+  'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+];
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title'];
+
+// Created on first use, not at import: importing the module must work without a DOM (SSR).
+let purifier: DOMPurify | undefined;
+let marked: Marked | undefined;
+
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const instance = createDOMPurify(window);
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (!(node instanceof Element)) return;
+    const base = document.baseURI;
+    if (node.localName === 'a') {
+      const href = safeLinkUrl(node.getAttribute('href'), base);
+      if (href) {
+        node.setAttribute('href', href);
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      } else {
+        node.removeAttribute('href');
+      }
+    } else if (node.localName === 'img') {
+      const src = safeImageUrl(node.getAttribute('src'), base);
+      if (src) {
+        node.setAttribute('src', src);
+        node.setAttribute('loading', 'lazy');
+        node.setAttribute('referrerpolicy', 'no-referrer');
+      } else {
+        node.removeAttribute('src');
+      }
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+function getMarked(): Marked {
+  marked ??= new Marked({ async: false, gfm: true, breaks: true });
+  return marked;
+}
+
+/** Sanitises an HTML string into a fragment owned by this document. */
+export function sanitizeHtml(dirty: string): DocumentFragment {
+  return getPurifier().sanitize(dirty, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+// Messages are parsed once when they arrive; this keeps the result for re-mounts of the log
+// (a fragment can be inserted only once, so callers get a clone).
+const CACHE_LIMIT = 300;
+const cache = new Map<string, DocumentFragment>();
+
+/** Markdown → sanitised DOM, ready to render as a Lit child value. Never throws on any input. */
+export function renderMarkdown(markdown: string): DocumentFragment {
+  let fragment = cache.get(markdown);
+  if (!fragment) {
+    fragment = sanitizeHtml(getMarked().parse(markdown) as string);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(markdown, fragment);
+  }
+  return fragment.cloneNode(true) as DocumentFragment;
+}

@@ -1,0 +1,81 @@
+/**
+ * A small key-value store over `localStorage` with a versioned JSON envelope and an in-memory
+ * fallback. Storage can be missing (SSR), throw on access (blocked cookies, sandboxed iframes),
+ * be full (quota) or hold corrupt JSON written by anything; none of that reaches the caller.
+ */
+
+const ENVELOPE_VERSION = 1;
+
+interface Envelope {
+  v: number;
+  data: unknown;
+}
+
+export interface Store {
+  /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
+  get<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+}
+
+/** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
+export function defaultBackingStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createStore(namespace: string, backing: () => Storage | undefined = defaultBackingStorage): Store {
+  // The memory copy is the truth for this page; storage is where it survives a reload.
+  const memory = new Map<string, unknown>();
+  const fullKey = (key: string) => `${namespace}:${key}`;
+
+  const readBacking = (key: string): unknown => {
+    try {
+      const raw = backing()?.getItem(fullKey(key));
+      if (raw == null) return undefined;
+      const envelope = JSON.parse(raw) as Envelope;
+      if (envelope?.v !== ENVELOPE_VERSION) throw new Error('unknown envelope');
+      return envelope.data;
+    } catch {
+      tryRemove(key);
+      return undefined;
+    }
+  };
+
+  const tryRemove = (key: string) => {
+    try {
+      backing()?.removeItem(fullKey(key));
+    } catch {
+      /* storage unavailable: the memory copy is all there is */
+    }
+  };
+
+  return {
+    get<T>(key: string, guard: (value: unknown) => value is T): T | undefined {
+      const value = memory.has(key) ? memory.get(key) : readBacking(key);
+      if (value === undefined) return undefined;
+      if (!guard(value)) {
+        memory.delete(key);
+        tryRemove(key);
+        return undefined;
+      }
+      memory.set(key, value);
+      return value;
+    },
+    set(key: string, value: unknown) {
+      memory.set(key, value);
+      try {
+        backing()?.setItem(fullKey(key), JSON.stringify({ v: ENVELOPE_VERSION, data: value } satisfies Envelope));
+      } catch {
+        /* quota or blocked: keep working from memory for the page's lifetime */
+      }
+    },
+    remove(key: string) {
+      memory.delete(key);
+      tryRemove(key);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Strings } from '../i18n/strings.js';
+import type { TransportFailure } from './post-event.js';
+
+export interface FailureText {
+  /** What the visitor reads. */
+  text: string;
+  /** What the site's developer should fix, for the console; only for failures a visitor cannot fix. */
+  developerNote?: string;
+}
+
+/** Turns a failed request into words for the visitor (and, where it is a setup problem, the developer). */
+export function describeFailure(failure: TransportFailure, strings: Strings): FailureText {
+  const { status } = failure;
+  if (status === 401 || status === 403) {
+    return {
+      text: strings.errorUnavailable,
+      developerNote:
+        `the agent service refused the proxy's credentials (${status} ${failure.message}). ` +
+        'Check the proxy\'s AGENT_API_TOKEN and AGENT_HANDLE.',
+    };
+  }
+  if (status === 404 || status === 405) {
+    return { text: strings.errorUnavailable, developerNote: `the proxy-url answered ${status}: is it the proxy's address?` };
+  }
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+    return { text: strings.errorRejected };
+  }
+  if (failure.kind === 'network' || failure.kind === 'timeout') return { text: strings.errorNetwork };
+  return { text: strings.errorServer };
+}

@@ -1,0 +1,93 @@
+import { readEventError, readEventResult } from '../protocol/guards.js';
+import type { ClientEventRequest, EventResult } from '../protocol/types.js';
+
+/** Why a request did not produce a result. `status` is the HTTP status where there was one. */
+export type TransportFailureKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'aborted';
+
+export interface TransportFailure {
+  kind: TransportFailureKind;
+  message: string;
+  status?: number;
+  /** From a `Retry-After` header (seconds or HTTP date), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+export type TransportOutcome =
+  | { ok: true; status: number; result: EventResult }
+  | { ok: false; failure: TransportFailure };
+
+export interface PostEventOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** POSTs one event request to the proxy and classifies whatever comes back; never throws. */
+export async function postEvent(
+  url: string,
+  body: ClientEventRequest,
+  { signal, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: doFetch = globalThis.fetch }: PostEventOptions = {},
+): Promise<TransportOutcome> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: combined,
+      credentials: 'omit',
+    });
+  } catch (error) {
+    return { ok: false, failure: classifyThrown(error, signal, timeout, timeoutMs) };
+  }
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch (error) {
+    if (signal?.aborted || timeout.aborted) return { ok: false, failure: classifyThrown(error, signal, timeout, timeoutMs) };
+    return {
+      ok: false,
+      failure: { kind: 'invalid-response', status: response.status, message: `HTTP ${response.status} with a body that is not JSON` },
+    };
+  }
+
+  const result = response.ok ? readEventResult(json) : undefined;
+  if (result) return { ok: true, status: response.status, result };
+  const failure: TransportFailure = {
+    kind: response.ok ? 'invalid-response' : 'http',
+    status: response.status,
+    message: readEventError(json) ?? (response.ok ? 'a success status without an {status:"ok"} body' : `HTTP ${response.status}`),
+  };
+  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+  if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
+  return { ok: false, failure };
+}
+
+function classifyThrown(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): TransportFailure {
+  if (signal?.aborted) return { kind: 'aborted', message: 'request aborted' };
+  if (timeout.aborted) return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
+  return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Failures worth trying again as they are: the network, the clock, the server's load, or a
+ * garbled success (a captive portal's page). A 4xx says the request itself is wrong.
+ */
+export function isRetryable({ kind, status }: TransportFailure): boolean {
+  if (kind === 'network' || kind === 'timeout') return true;
+  if (status === undefined) return false;
+  return status === 429 || status >= 500 || (kind === 'invalid-response' && status < 300);
+}

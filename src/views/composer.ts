@@ -1,0 +1,41 @@
+import { html, nothing } from 'lit';
+import type { Strings } from '../i18n/strings.js';
+
+export interface ComposerView {
+  draft: string;
+  maxLength: number;
+  strings: Strings;
+  onInput: (value: string) => void;
+  onSubmit: () => void;
+}
+
+/** The counter appears once the draft passes this share of the limit. */
+const COUNTER_FROM = 0.8;
+
+function handleKeydown(event: KeyboardEvent, onSubmit: () => void) {
+  // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition is neither.
+  if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+  event.preventDefault();
+  onSubmit();
+}
+
+/** The message input and send button. */
+export const renderComposer = ({ draft, maxLength, strings, onInput, onSubmit }: ComposerView) => {
+  const showCounter = draft.length >= maxLength * COUNTER_FROM;
+  return html`
+    <form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); onSubmit(); }}>
+      <textarea part="input" class="input" rows="1" name="message" .value=${draft} maxlength=${maxLength}
+        aria-label=${strings.inputLabel} placeholder=${strings.inputPlaceholder} enterkeyhint="send"
+        aria-describedby=${showCounter ? 'counter' : nothing}
+        @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}
+        @keydown=${(e: KeyboardEvent) => handleKeydown(e, onSubmit)}></textarea>
+      <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim()}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M3 20.5 21 12 3 3.5V10l12 2-12 2z"/></svg>
+      </button>
+      ${showCounter
+        ? html`<div part="counter" class="counter" id="counter" aria-live="polite">${strings.characterCount(draft.length, maxLength)}</div>`
+        : nothing}
+    </form>
+  `;
+};

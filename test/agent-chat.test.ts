@@ -1,0 +1,405 @@
+import { expect, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { AgentChatErrorEvent, AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
+import { FakeProxy, ok, text } from './support/fake-proxy.js';
+import { pressShiftEnter } from './support/keys.js';
+import { bubbles, mount, part, parts, typeDraft, UUID, waitForBubbles, waitForRequests } from './support/widget.js';
+
+const GREETING = { payload: { type: 'node', data: 'greeting' } };
+
+describe('<agent-chat>', () => {
+  let proxies: FakeProxy[] = [];
+  const proxy = () => {
+    const p = new FakeProxy();
+    proxies.push(p);
+    return p;
+  };
+
+  afterEach(() => {
+    fixtureCleanup();
+    proxies.forEach((p) => p.restore());
+    proxies = [];
+    localStorage.clear();
+  });
+
+  describe('defaults', () => {
+    it('renders a closed launcher and sends nothing before it is opened', async () => {
+      const { chat, proxy: p } = await mount(proxy());
+      expect(chat.mode, 'mode').to.equal('launcher');
+      expect(chat.open, 'open').to.equal(false);
+      expect(part(chat, 'launcher'), 'launcher part').to.exist;
+      expect(part(chat, 'launcher')!.getAttribute('aria-expanded')).to.equal('false');
+      expect(part(chat, 'panel')!.hidden, 'panel hidden').to.equal(true);
+      await chat.updateComplete;
+      expect(p.requests, 'requests before opening').to.have.length(0);
+    });
+
+    it('is accessible closed and open (axe)', async () => {
+      const { chat } = await mount(proxy());
+      await expect(chat).to.be.accessible();
+      chat.show();
+      await waitForBubbles(chat, 1);
+      await expect(chat).to.be.accessible();
+    });
+
+    it('has no token attribute or property at all', async () => {
+      const { chat } = await mount(proxy());
+      expect('token' in chat || 'apiToken' in chat, 'token property').to.equal(false);
+    });
+  });
+
+  describe('opening and greeting', () => {
+    it('sends the greeting postback on first open and shows the reply', async () => {
+      const { chat, proxy: p } = await mount(proxy());
+      const shown = oneEvent(chat, 'agent-chat-show');
+      part(chat, 'launcher')!.click();
+      await shown;
+      expect(chat.hasAttribute('open'), 'open reflects').to.equal(true);
+      const [body] = await waitForRequests(p, 1);
+      expect(body.message, 'greeting body').to.deep.equal(GREETING);
+      expect(body.sender!.id, 'sender id').to.match(UUID);
+      expect(await waitForBubbles(chat, 1)).to.deep.equal(['Hello! How can I help?']);
+    });
+
+    it('uses the greeting attribute as the node id', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { attrs: { greeting: 'welcome-back' } });
+      chat.show();
+      const [body] = await waitForRequests(p, 1);
+      expect(body.message).to.deep.equal({ payload: { type: 'node', data: 'welcome-back' } });
+    });
+
+    it('show(), hide(), toggle() and Escape change `open` and fire show/hide events', async () => {
+      const { chat } = await mount(proxy());
+      const events: string[] = [];
+      chat.addEventListener('agent-chat-show', () => events.push('show'));
+      chat.addEventListener('agent-chat-hide', () => events.push('hide'));
+      chat.show();
+      await chat.updateComplete;
+      chat.hide();
+      await chat.updateComplete;
+      chat.toggle();
+      await chat.updateComplete;
+      expect(chat.open, 'open after toggle').to.equal(true);
+      part(chat, 'input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+      await chat.updateComplete;
+      expect(chat.open, 'open after Escape').to.equal(false);
+      expect(events).to.deep.equal(['show', 'hide', 'show', 'hide']);
+    });
+
+    it('greets only once however often it is opened', async () => {
+      const { chat, proxy: p } = await mount(proxy());
+      chat.show();
+      await waitForBubbles(chat, 1);
+      chat.hide();
+      await chat.updateComplete;
+      chat.show();
+      await chat.updateComplete;
+      chat.send('ping');
+      await waitForBubbles(chat, 3);
+      expect(p.bodies.map((b) => b.message)).to.deep.equal([GREETING, { text: 'ping' }]);
+    });
+
+    it('inline mode shows the panel in place, without launcher, greeted at once', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { mode: 'inline' });
+      expect(part(chat, 'launcher'), 'launcher').to.equal(null);
+      expect(part(chat, 'panel')!.hidden, 'panel hidden').to.equal(false);
+      expect(part(chat, 'close-button'), 'close button').to.equal(null);
+      await waitForBubbles(chat, 1);
+      expect(p.bodies[0].message).to.deep.equal(GREETING);
+    });
+  });
+
+  describe('identity and persistence', () => {
+    it('keeps one UUID sender per proxy URL in localStorage, reused after a reload', async () => {
+      const p = proxy();
+      const first = await mount(p, { open: true });
+      await waitForBubbles(first.chat, 1);
+      first.chat.send('remember me');
+      await waitForBubbles(first.chat, 3);
+      first.chat.remove();
+
+      // a "reload": a new element on the same proxy URL
+      const second = await mount(p, { open: true });
+      expect(bubbles(second.chat), 'restored transcript').to.deep.equal(['Hello! How can I help?', 'remember me', 'You said: remember me']);
+      second.chat.send('again');
+      await waitForRequests(p, 3);
+      const ids = new Set(p.bodies.map((b) => b.sender!.id));
+      expect(ids.size, 'one sender id').to.equal(1);
+      expect(p.bodies.filter((b) => b.message.payload), 'greetings sent').to.have.length(1);
+    });
+
+    it('sends user-name and user-email as sender name and email', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { attrs: { 'user-name': 'Ada', 'user-email': 'ada@example.com' } });
+      chat.show();
+      const [body] = await waitForRequests(p, 1);
+      expect(body.sender).to.include({ name: 'Ada', email: 'ada@example.com' });
+    });
+
+    it('keeps separate identities and transcripts for widgets with different proxy URLs', async () => {
+      const a = await mount(proxy(), { open: true });
+      const b = await mount(proxy(), { open: true });
+      await waitForBubbles(a.chat, 1);
+      await waitForBubbles(b.chat, 1);
+      a.chat.send('only in A');
+      await waitForBubbles(a.chat, 3);
+      expect(a.proxy.bodies[0].sender!.id).not.to.equal(b.proxy.bodies[0].sender!.id);
+      expect(bubbles(b.chat), 'B transcript').to.deep.equal(['Hello! How can I help?']);
+    });
+
+    it('starts afresh when the stored conversation is older than session-timeout', async () => {
+      const p = proxy();
+      const first = await mount(p, { open: true });
+      await waitForBubbles(first.chat, 1);
+      first.chat.remove();
+      // age the stored conversation by two hours
+      const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
+      const stored = JSON.parse(localStorage.getItem(key)!);
+      stored.data.updatedAt -= 2 * 60 * 60_000;
+      localStorage.setItem(key, JSON.stringify(stored));
+
+      const second = await mount(p, { open: true, attrs: { 'session-timeout': '60' } });
+      await waitForRequests(p, 2);
+      expect(p.bodies[1].message, 'second greeting').to.deep.equal(GREETING);
+      expect(p.bodies[1].sender!.id, 'same person').to.equal(p.bodies[0].sender!.id);
+      expect(await waitForBubbles(second.chat, 1)).to.deep.equal(['Hello! How can I help?']);
+    });
+
+    it('restart() and the new-conversation button clear the log and greet again', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      chat.send('hi');
+      await waitForBubbles(chat, 3);
+      chat.restart();
+      await waitForRequests(p, 3);
+      await waitUntil(() => bubbles(chat).length === 1, 'log cleared and greeted');
+      part(chat, 'restart-button')!.click();
+      await waitForRequests(p, 4);
+      expect(p.bodies.map((b) => b.message)).to.deep.equal([GREETING, { text: 'hi' }, GREETING, GREETING]);
+    });
+
+    it('works in memory when localStorage throws', async () => {
+      const { getItem, setItem } = Storage.prototype;
+      Storage.prototype.getItem = () => { throw new DOMException('blocked', 'SecurityError'); };
+      Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };
+      try {
+        const { chat, proxy: p } = await mount(proxy(), { open: true });
+        await waitForBubbles(chat, 1);
+        chat.send('still here');
+        await waitForBubbles(chat, 3);
+        expect(p.bodies[1].sender!.id, 'same sender in memory').to.equal(p.bodies[0].sender!.id);
+        expect(p.bodies[1].sender!.id).to.match(UUID);
+      } finally {
+        Object.assign(Storage.prototype, { getItem, setItem });
+      }
+    });
+  });
+
+  describe('talking', () => {
+    it('Enter sends, Shift+Enter adds a line, blank input is not sent', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      input.focus();
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ type: '   ' });
+      await sendKeys({ press: 'Enter' });
+      expect(p.requests, 'blank not sent').to.have.length(1);
+      await typeDraft(chat, '');
+      await sendKeys({ type: 'line one' });
+      await pressShiftEnter(input);
+      await sendKeys({ type: 'line two' });
+      expect(input.value, 'newline kept').to.equal('line one\nline two');
+      await sendKeys({ press: 'Enter' });
+      const bodies = await waitForRequests(p, 2);
+      expect(bodies[1].message).to.deep.equal({ text: 'line one\nline two' });
+      await chat.updateComplete;
+      expect(input.value, 'input cleared').to.equal('');
+    });
+
+    it('the send button sends and is disabled while the input is blank', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const button = part(chat, 'send-button') as HTMLButtonElement;
+      expect(button.disabled, 'disabled when blank').to.equal(true);
+      await typeDraft(chat, 'by click');
+      expect(button.disabled, 'enabled with text').to.equal(false);
+      button.click();
+      await waitForRequests(p, 2);
+      expect(p.bodies[1].message).to.deep.equal({ text: 'by click' });
+    });
+
+    it('limits very long input and shows a counter near the limit', async () => {
+      const { chat } = await mount(proxy(), { open: true });
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      expect(input.maxLength, 'maxlength').to.equal(2000);
+      expect(part(chat, 'counter'), 'no counter for short text').to.equal(null);
+      await typeDraft(chat, 'x'.repeat(1900));
+      expect(part(chat, 'counter')!.textContent).to.equal('1,900 / 2,000');
+    });
+
+    it("shows the user's message at once and a typing indicator until the reply", async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const gate = p.hold();
+      chat.send('slow one');
+      await chat.updateComplete;
+      expect(bubbles(chat).at(-1), 'echo').to.equal('slow one');
+      await waitUntil(() => part(chat, 'typing'), 'typing indicator shown');
+      gate.release(ok(text('first'), text('second', 'third')));
+      await waitForBubbles(chat, 5);
+      expect(bubbles(chat).slice(2)).to.deep.equal(['first', 'second', 'third']);
+      expect(part(chat, 'typing'), 'typing indicator gone').to.equal(null);
+    });
+
+    it('sends one request at a time and keeps the order the user spoke in', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const gate = p.hold();
+      chat.send('one');
+      chat.send('two');
+      chat.send('three');
+      await waitForRequests(p, 2);
+      expect(p.requests, 'only one in flight').to.have.length(2);
+      gate.release();
+      await waitForBubbles(chat, 7);
+      expect(p.bodies.slice(1).map((b) => b.message.text), 'request order').to.deep.equal(['one', 'two', 'three']);
+      expect(bubbles(chat).slice(1)).to.deep.equal(['one', 'two', 'three', 'You said: one', 'You said: two', 'You said: three']);
+    });
+
+    it('send(), postback(), updateTags() and language shape the request bodies', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true, attrs: { language: 'EL' } });
+      await waitForBubbles(chat, 1);
+      chat.updateTags({ add: ['vip', 'beta'], remove: ['trial'] });
+      chat.send('  hello  ');
+      chat.postback({ type: 'intent', data: 'pricing' });
+      await waitForRequests(p, 3);
+      const [greeting, hello, pricing] = p.bodies;
+      expect(greeting.language).to.equal('EL');
+      expect(hello).to.deep.include({ message: { text: 'hello' }, language: 'EL', tagOperations: { add: ['vip', 'beta'], remove: ['trial'] } });
+      expect(pricing.message).to.deep.equal({ payload: { type: 'intent', data: 'pricing' } });
+      expect(pricing.tagOperations, 'tags sent once').to.equal(undefined);
+      expect(Object.keys(hello).sort()).to.deep.equal(['language', 'message', 'sender', 'tagOperations', 'timestamp']);
+      expect(p.requests[1].headers.get('content-type')).to.equal('application/json');
+      expect(p.requests[1].headers.has('authorization'), 'no Authorization header').to.equal(false);
+    });
+
+    it('include-metadata asks for metadata and hands it over in agent-chat-response', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { attrs: { 'include-metadata': '' } });
+      p.next({ json: { status: 'ok', result: { responses: [text('hi')], responsesIds: ['TX_1'], nodesIds: ['greeting'] } } });
+      const response = oneEvent(chat, 'agent-chat-response') as Promise<AgentChatResponseEvent>;
+      chat.show();
+      const { detail } = await response;
+      expect(p.bodies[0].options).to.deep.equal({ includeMetadata: true });
+      expect(detail.responsesIds).to.deep.equal(['TX_1']);
+      expect(detail.nodesIds).to.deep.equal(['greeting']);
+      expect(detail.responses[0].type).to.equal('text');
+      expect(detail.request.message).to.deep.equal(GREETING);
+    });
+
+    it('fires a cancelable agent-chat-send with the request body', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const sends: AgentChatSendEvent[] = [];
+      chat.addEventListener('agent-chat-send', (e) => {
+        sends.push(e);
+        if (e.detail.message.text === 'secret') e.preventDefault();
+      });
+      chat.send('secret');
+      chat.send('public');
+      await waitForBubbles(chat, 3);
+      expect(sends.map((e) => e.detail.message.text)).to.deep.equal(['secret', 'public']);
+      expect(sends[0].bubbles && sends[0].composed, 'bubbles and composed').to.equal(true);
+      expect(p.bodies.map((b) => b.message.text)).to.deep.equal([undefined, 'public']);
+      expect(bubbles(chat), 'cancelled message removed').to.deep.equal(['Hello! How can I help?', 'public', 'You said: public']);
+    });
+  });
+
+  describe('failures', () => {
+    it('a 500 error keeps the message, shows an error with retry, and retry delivers it', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      p.next({ status: 500, json: { status: 'error', error: 'boom' } });
+      const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
+      chat.send('keep me');
+      const { detail } = await failed;
+      expect(detail).to.deep.include({ kind: 'http', status: 500, message: 'boom', retryable: true, willRetry: false });
+      await chat.updateComplete;
+      expect(part(chat, 'error')!.textContent).to.contain('could not answer');
+      expect(part(chat, 'message-status')!.textContent).to.contain('Not delivered');
+      expect(bubbles(chat), 'message kept').to.include('keep me');
+      part(chat, 'retry-button')!.click();
+      await waitForBubbles(chat, 3);
+      expect(p.bodies.slice(1).map((b) => b.message.text)).to.deep.equal(['keep me', 'keep me']);
+      expect(p.bodies[1].timestamp, 'the same request is retried').to.equal(p.bodies[2].timestamp);
+      await chat.updateComplete;
+      expect(part(chat, 'error'), 'error cleared').to.equal(null);
+      expect(part(chat, 'message-status'), 'status cleared').to.equal(null);
+    });
+
+    it('a network failure, a non-JSON body and an HTML error page each show a retry', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const kinds: string[] = [];
+      chat.addEventListener('agent-chat-error', (e) => kinds.push(`${e.detail.kind}:${e.detail.status ?? '-'}`));
+      p.next({ networkError: true }).next({ text: 'not json' }).next({ status: 502, text: '<html>Bad gateway</html>' });
+      chat.send('x');
+      await waitUntil(() => part(chat, 'retry-button'), 'retry after network error');
+      expect(part(chat, 'error')!.textContent).to.contain('Could not reach');
+      part(chat, 'retry-button')!.click();
+      await waitUntil(() => kinds.length === 2 && part(chat, 'retry-button'), 'retry after non-JSON');
+      part(chat, 'retry-button')!.click();
+      await waitUntil(() => kinds.length === 3 && part(chat, 'retry-button'), 'retry after HTML');
+      part(chat, 'retry-button')!.click();
+      await waitForBubbles(chat, 3);
+      expect(kinds).to.deep.equal(['network:-', 'invalid-response:200', 'invalid-response:502']);
+      expect(bubbles(chat).slice(1)).to.deep.equal(['x', 'You said: x']);
+    });
+
+    it('401/403 show a calm "unavailable" message and tell the developer once', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const logged: unknown[][] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => logged.push(args);
+      try {
+        p.handle(() => ({ status: 401, json: { status: 'error', error: 'Invalid token' } }));
+        chat.send('a');
+        await waitUntil(() => part(chat, 'error'), 'error shown');
+        chat.send('b');
+        await waitForRequests(p, 3);
+        await waitUntil(() => parts(chat, 'message-status').length === 2, 'both failed');
+      } finally {
+        console.error = original;
+      }
+      expect(part(chat, 'error')!.textContent).to.contain('unavailable');
+      expect(part(chat, 'retry-button'), 'no retry for a setup problem').to.equal(null);
+      expect(logged, 'logged once').to.have.length(1);
+      expect(String(logged[0][0])).to.contain('401').and.to.contain('AGENT_API_TOKEN');
+    });
+
+    it('400 says the message could not be sent and does not retry it', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      p.next({ status: 400, json: { status: 'error', error: '"message.text" is too long' } });
+      const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
+      chat.send('bad');
+      expect((await failed).detail.retryable).to.equal(false);
+      await chat.updateComplete;
+      expect(part(chat, 'error')!.textContent).to.contain('could not be sent');
+      chat.send('next');
+      await waitForBubbles(chat, 4);
+      expect(p.bodies.slice(1).map((b) => b.message.text), 'bad is not resent').to.deep.equal(['bad', 'next']);
+    });
+
+    it('a failed greeting offers a retry and greets when it succeeds', async () => {
+      const { chat, proxy: p } = await mount(proxy());
+      p.next({ networkError: true });
+      chat.show();
+      await waitUntil(() => part(chat, 'retry-button'), 'retry offered');
+      expect(bubbles(chat)).to.deep.equal([]);
+      part(chat, 'retry-button')!.click();
+      await waitForBubbles(chat, 1);
+      expect(p.bodies.map((b) => b.message)).to.deep.equal([GREETING, GREETING]);
+    });
+  });
+});

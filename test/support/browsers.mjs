@@ -1,0 +1,128 @@
+// Browser launchers for @web/test-runner that work offline on Debian 12 (Debian's chromium,
+// firefox-esr over WebDriver BiDi, WebKitGTK's MiniBrowser through WebKitWebDriver) and fall back
+// to Playwright's own browsers on a laptop (after `npx playwright install`).
+// Select engines with WTR_BROWSERS=chromium,firefox,webkit (default: chromium).
+// Override binaries with CHROMIUM_PATH / CHROME_PATH / FIREFOX_PATH / WEBKIT_MINIBROWSER_PATH.
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { chromeLauncher } from '@web/test-runner';
+import { WebdriverLauncher } from '@web/test-runner-webdriver';
+import puppeteer from 'puppeteer-core';
+
+const firstExisting = (...paths) => paths.find((p) => p && existsSync(p));
+const onPath = (name) => firstExisting(...(process.env.PATH ?? '').split(':').map((d) => `${d}/${name}`));
+
+export const CHROMIUM = firstExisting(process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium');
+export const FIREFOX = firstExisting(process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox');
+export const WEBKIT_DRIVER = onPath('WebKitWebDriver');
+export const XVFB = onPath('Xvfb');
+export const MINIBROWSER = firstExisting(
+  process.env.WEBKIT_MINIBROWSER_PATH,
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+);
+
+// Without the background-networking flags Chromium keeps dialling Google's hosts, which this
+// offline machine refuses; the rest keep a root CI run quiet.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function chromium() {
+  return playwrightLauncher({
+    product: 'chromium',
+    launchOptions: CHROMIUM ? { executablePath: CHROMIUM, args: CHROMIUM_ARGS } : {},
+  });
+}
+
+export function firefox() {
+  if (!FIREFOX) return playwrightLauncher({ product: 'firefox' });
+  // Playwright cannot drive stock Firefox; puppeteer-core speaks WebDriver BiDi to it, no geckodriver.
+  return chromeLauncher({
+    puppeteer,
+    launchOptions: { browser: 'firefox', executablePath: FIREFOX, headless: true },
+  });
+}
+
+const freePort = () => new Promise((resolve, reject) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address();
+    srv.close(() => resolve(port));
+  });
+  srv.on('error', reject);
+});
+
+const canConnect = (port) => new Promise((resolve) => {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('connect', () => { socket.end(); resolve(true); });
+  socket.on('error', () => resolve(false));
+});
+
+async function waitForPort(port, ms = 10000) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (await canConnect(port)) return;
+    await new Promise((r) => setTimeout(r, 100)); // polling a port, not waiting for a test condition
+  }
+  throw new Error(`WebKitWebDriver did not listen on ${port}`);
+}
+
+// MiniBrowser has no headless mode: start a private Xvfb when there is no display.
+const startXvfb = () => new Promise((resolve, reject) => {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1280x1024x24'],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  xvfb.on('error', reject);
+  xvfb.stdio[3].once('data', (d) => resolve({ display: `:${String(d).trim()}`, proc: xvfb }));
+});
+
+class WebKitGtkLauncher extends WebdriverLauncher {
+  constructor() {
+    super({
+      hostname: '127.0.0.1', path: '/', port: 0, logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+        'wdio:enforceWebDriverClassic': true, // WebKitWebDriver speaks classic WebDriver only
+      },
+    });
+    this.children = [];
+  }
+
+  async initialize(config, testFiles) {
+    const env = { ...process.env };
+    if (!env.DISPLAY) {
+      const { display, proc } = await startXvfb();
+      this.children.push(proc);
+      env.DISPLAY = display;
+    }
+    const port = await freePort();
+    const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    this.children.push(driver);
+    process.once('exit', () => this.children.forEach((c) => c.kill()));
+    await waitForPort(port);
+    this.options.port = port;
+    await super.initialize(config, testFiles);
+    this.name = 'WebKit';
+  }
+
+  async stop() {
+    await super.stop();
+    this.children.reverse().forEach((c) => c.kill());
+    this.children = [];
+  }
+}
+
+export function webkit() {
+  if (WEBKIT_DRIVER && MINIBROWSER && XVFB) return new WebKitGtkLauncher();
+  return playwrightLauncher({ product: 'webkit' });
+}
+
+export function selectedBrowsers(list = process.env.WTR_BROWSERS ?? 'chromium') {
+  const make = { chromium, firefox, webkit };
+  return list.split(',').map((s) => s.trim()).filter(Boolean).map((name) => {
+    if (!make[name]) throw new Error(`WTR_BROWSERS: unknown engine "${name}" (use chromium, firefox, webkit)`);
+    return make[name]();
+  });
+}

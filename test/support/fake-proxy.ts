@@ -1,0 +1,97 @@
+/**
+ * A fake proxy for browser tests: wraps `window.fetch` so requests to one URL are recorded (exact
+ * bodies and headers) and answered by a script the test controls. Other URLs pass through.
+ */
+import type { AgentResponseItem, ClientEventRequest } from '../../src/protocol/types.js';
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: ClientEventRequest;
+}
+
+/** An HTTP answer, or a transport failure. */
+export type Reply =
+  | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  | { networkError: true };
+
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+
+export const ok = (...responses: AgentResponseItem[]): Reply => ({ json: { status: 'ok', result: { responses } } });
+export const text = (...options: string[]): AgentResponseItem => ({
+  id: `TX_${crypto.randomUUID()}`, type: 'text', options, altText: options.join(' '),
+});
+
+/** Default script: greets on the greeting postback, echoes text, acknowledges other postbacks. */
+export const echoAgent: Handler = ({ body }) => {
+  const { message } = body;
+  if (message.text !== undefined) return ok(text(`You said: ${message.text}`));
+  if (message.payload?.type === 'node' && message.payload.data === 'greeting') return ok(text('Hello! How can I help?'));
+  return ok(text(`Postback: ${JSON.stringify(message.payload?.data)}`));
+};
+
+let counter = 0;
+
+export class FakeProxy {
+  readonly url: string;
+  readonly requests: RecordedRequest[] = [];
+  private handler: Handler = echoAgent;
+  private readonly queued: Handler[] = [];
+  private readonly original = window.fetch;
+
+  constructor() {
+    // A fresh URL per proxy: the widget keys its storage by proxy URL, so tests never share state.
+    this.url = `${location.origin}/fake-proxy/${Date.now()}-${++counter}`;
+    window.fetch = this.fetch;
+  }
+
+  /** Answers every later request not covered by `next()`. */
+  handle(handler: Handler) {
+    this.handler = handler;
+    return this;
+  }
+
+  /** Answers the next request (queue several by calling again). */
+  next(reply: Reply | Handler) {
+    this.queued.push(typeof reply === 'function' ? reply : () => reply);
+    return this;
+  }
+
+  /** The next request waits until the test calls `release(reply)`. */
+  hold(): { release: (reply?: Reply) => void } {
+    let release!: (reply?: Reply) => void;
+    const gate = new Promise<Reply | undefined>((resolve) => (release = resolve));
+    this.queued.push(async (request) => (await gate) ?? this.handler(request));
+    return { release };
+  }
+
+  restore() {
+    window.fetch = this.original;
+  }
+
+  get bodies(): ClientEventRequest[] {
+    return this.requests.map((r) => r.body);
+  }
+
+  private readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    if (request.url !== this.url) return this.original.call(window, input, init);
+    const recorded: RecordedRequest = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: JSON.parse(await request.text()),
+    };
+    this.requests.push(recorded);
+    const handler = this.queued.shift() ?? this.handler;
+    const reply = await handler(recorded);
+    if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    if ('networkError' in reply) throw new TypeError('Failed to fetch');
+    const body = reply.text ?? JSON.stringify(reply.json ?? {});
+    return new Response(body, {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },
+    });
+  };
+}

@@ -1,0 +1,46 @@
+/** Helpers that read the widget only through its public surface: attributes, parts, shadow DOM. */
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { FakeProxy } from './fake-proxy.js';
+
+export type Options = { mode?: 'launcher' | 'inline'; open?: boolean; attrs?: Record<string, string> };
+
+/** Mounts `<agent-chat>` on a fresh fake proxy. */
+export async function mount(proxy = new FakeProxy(), { mode = 'launcher', open = false, attrs = {} }: Options = {}) {
+  const el = document.createElement('agent-chat');
+  el.setAttribute('proxy-url', proxy.url);
+  el.setAttribute('mode', mode);
+  if (open) el.setAttribute('open', '');
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  const chat = await fixture<AgentChat>(html`<div style="height: 600px">${el}</div>`).then((div) => div.firstElementChild as AgentChat);
+  await chat.updateComplete;
+  return { chat, proxy };
+}
+
+export const part = (chat: AgentChat, name: string) => chat.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+export const parts = (chat: AgentChat, name: string) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
+
+/** Text of each transcript entry, in order, e.g. ["Hello!", "Hi"]. */
+export const bubbles = (chat: AgentChat) => parts(chat, 'bubble').map((b) => b.textContent!.trim());
+
+export async function waitForBubbles(chat: AgentChat, count: number, what = `${count} bubbles`) {
+  await waitUntil(() => bubbles(chat).length >= count, `waited for ${what}; saw ${JSON.stringify(bubbles(chat))}`);
+  return bubbles(chat);
+}
+
+export async function waitForRequests(proxy: FakeProxy, count: number) {
+  await waitUntil(() => proxy.requests.length >= count, `waited for ${count} requests; saw ${proxy.requests.length}`);
+  return proxy.bodies;
+}
+
+/** Types into the composer's input as a user would (an input event per change). */
+export async function typeDraft(chat: AgentChat, value: string) {
+  const input = part(chat, 'input') as HTMLTextAreaElement;
+  input.value = value;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  await chat.updateComplete;
+  return input;
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
