@@ -1,0 +1,58 @@
+import { expect } from '@open-wc/testing';
+import { mergeTags } from '../../src/conversation/tags.js';
+import { forStorage, isConversation, isExpired, newConversation, settleInterrupted, STORED_MESSAGES_LIMIT, type ChatMessage } from '../../src/conversation/transcript.js';
+
+const user = (id: string, status: 'sending' | 'sent' | 'failed' = 'sent'): ChatMessage =>
+  ({ kind: 'user', id, at: 1, text: id, status, request: { text: id } });
+
+describe('transcript', () => {
+  const guardTable: [string, unknown, boolean][] = [
+    ['a new conversation', newConversation(5), true],
+    ['one with messages', { ...newConversation(1), messages: [user('a'), { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } }] }, true],
+    ['null', null, false],
+    ['a missing field', { startedAt: 1, updatedAt: 1, messages: [] }, false],
+    ['a message of unknown kind', { ...newConversation(1), messages: [{ kind: 'system', id: 'x', at: 1 }] }, false],
+    ['a user message with a bad status', { ...newConversation(1), messages: [{ ...user('a'), status: 'lost' }] }, false],
+  ];
+  for (const [what, value, expected] of guardTable) {
+    it(`isConversation: ${what} → ${expected}`, () => expect(isConversation(value)).to.equal(expected));
+  }
+
+  const expiryTable: [number, number, boolean][] = [
+    [0, 10 * 60_000, false],
+    [30, 29 * 60_000, false],
+    [30, 31 * 60_000, true],
+  ];
+  for (const [timeout, idle, expected] of expiryTable) {
+    it(`isExpired: timeout ${timeout} min, idle ${idle / 60_000} min → ${expected}`, () => {
+      expect(isExpired(newConversation(0), timeout, idle)).to.equal(expected);
+    });
+  }
+
+  it('settleInterrupted turns "sending" into "failed" with the reason', () => {
+    const settled = settleInterrupted({ ...newConversation(0), messages: [user('a', 'sending'), user('b')] }, 'interrupted');
+    expect(settled.messages.map((m) => m.kind === 'user' && [m.status, m.error])).to.deep.equal([['failed', 'interrupted'], ['sent', undefined]]);
+  });
+
+  it('forStorage keeps only the newest messages past the limit', () => {
+    const messages = Array.from({ length: STORED_MESSAGES_LIMIT + 3 }, (_, i) => user(String(i)));
+    const stored = forStorage({ ...newConversation(0), messages });
+    expect(stored.messages).to.have.length(STORED_MESSAGES_LIMIT);
+    expect(stored.messages[0].id).to.equal('3');
+  });
+});
+
+describe('mergeTags', () => {
+  const table: [Parameters<typeof mergeTags>[0], Parameters<typeof mergeTags>[1], ReturnType<typeof mergeTags>][] = [
+    [undefined, { add: ['a'] }, { add: ['a'] }],
+    [{ add: ['a'] }, { add: ['b'], remove: ['c'] }, { add: ['a', 'b'], remove: ['c'] }],
+    [{ add: ['a'] }, { remove: ['a'] }, { remove: ['a'] }],
+    [{ remove: ['a'] }, { add: ['a'] }, { add: ['a'] }],
+    [undefined, {}, undefined],
+  ];
+  for (const [pending, next, expected] of table) {
+    it(`${JSON.stringify(pending)} + ${JSON.stringify(next)} → ${JSON.stringify(expected)}`, () => {
+      expect(mergeTags(pending, next)).to.deep.equal(expected);
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import { expect } from '@open-wc/testing';
+import { isPostback, readEventError, readEventResult, toResponseItem } from '../../src/protocol/guards.js';
+
+describe('protocol guards', () => {
+  const postbacks: [unknown, boolean][] = [
+    [{ type: 'node', data: 'greeting' }, true],
+    [{ type: 'intent', data: 'pricing' }, true],
+    [{ type: 'action', data: { actions: [] } }, true],
+    [{ type: 'node', data: '' }, false],
+    [{ type: 'action', data: 'x' }, false],
+    [{ type: 'url', data: 'x' }, false],
+    ['node', false],
+  ];
+  for (const [value, expected] of postbacks) it(`isPostback ${JSON.stringify(value)} → ${expected}`, () => expect(isPostback(value)).to.equal(expected));
+
+  it('toResponseItem keeps objects and neutralises anything else', () => {
+    expect(toResponseItem({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' })).to.deep.equal({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' });
+    expect(toResponseItem({ type: 5, altText: 7 })).to.deep.equal({ type: 'invalid' });
+    expect(toResponseItem('text')).to.deep.equal({ type: 'invalid' });
+  });
+
+  it('readEventResult reads ok bodies and drops malformed optional arrays', () => {
+    expect(readEventResult({ status: 'ok', result: { responses: [], nodesIds: ['a'], responsesIds: [1] } })).to.deep.equal({ responses: [], nodesIds: ['a'] });
+    expect(readEventResult({ status: 'ok', result: { responses: 'x' } })).to.deep.equal({ responses: [] });
+    expect(readEventResult({ status: 'error', error: 'x' })).to.equal(undefined);
+    expect(readEventError({ status: 'error', error: 'x' })).to.equal('x');
+    expect(readEventError({ status: 'ok' })).to.equal(undefined);
+  });
+});

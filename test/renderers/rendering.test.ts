@@ -1,0 +1,191 @@
+import { expect, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { defaultRenderers, type Renderer } from '../../src/index.js';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
+import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, part, parts, waitForBubbles, waitForRequests } from '../support/widget.js';
+
+/** Mounts an open widget whose greeting is answered with `items`; resolves once they are shown. */
+async function showReply(...items: AgentResponseItem[]) {
+  const proxy = new FakeProxy().next(ok(...items));
+  const { chat } = await mount(proxy, { open: true });
+  await waitUntil(() => parts(chat, 'message--agent').length === items.length, `waited for ${items.length} agent messages`);
+  return { chat, proxy };
+}
+
+const buttons: AgentResponseItem = {
+  id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one: Pricing, Docs, Yes',
+  buttons: [
+    { title: 'Pricing', payload: { type: 'node', data: 'pricing' } },
+    { title: 'Docs', url: 'https://example.com/docs' },
+    { title: 'Yes' },
+  ],
+};
+
+const carousel: AgentResponseItem = {
+  id: 'CA_1', type: 'carousel', altText: 'Plans: S, M',
+  cards: [
+    { title: 'Plan S', subtitle: '€9/mo', imageUrl: 'https://example.com/s.png', imageAlt: 'Plan S', url: 'https://example.com/s',
+      buttons: [{ title: 'Choose S', payload: { type: 'node', data: 'plan-s' } }] },
+    { title: 'Plan M', subtitle: '€19/mo' },
+  ],
+};
+
+describe('renderers', () => {
+  let restore: (() => void)[] = [];
+  beforeEach(() => {
+    const original = window.fetch;
+    restore.push(() => (window.fetch = original));
+  });
+  afterEach(() => {
+    fixtureCleanup();
+    restore.forEach((r) => r());
+    restore = [];
+    localStorage.clear();
+  });
+
+  it('text: one bubble per option, markdown rendered', async () => {
+    const { chat } = await showReply(text('**Hi** there', '- one\n- two'));
+    const [first, second] = parts(chat, 'bubble--agent');
+    expect(first.querySelector('strong')!.textContent).to.equal('Hi');
+    expect(second.querySelectorAll('li')).to.have.length(2);
+  });
+
+  it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
+    const { chat } = await showReply(text('[docs](https://example.com/docs) [bad](javascript:alert(1)) [mail](mailto:a@b.c)'));
+    const links = [...part(chat, 'bubble--agent')!.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/docs', null, 'mailto:a@b.c']);
+    expect(links[0].target).to.equal('_blank');
+    expect(links[0].rel).to.equal('noopener noreferrer');
+  });
+
+  it('buttons: a postback is sent and the title echoed; a url is a link; a title alone is sent as text', async () => {
+    const { chat, proxy } = await showReply(buttons);
+    expect(bubbles(chat)).to.deep.equal(['Pick one']);
+    const [pricing, docs, yes] = parts(chat, 'button');
+    expect(docs.tagName).to.equal('A');
+    expect(docs.getAttribute('href')).to.equal('https://example.com/docs');
+    expect(docs.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(docs.getAttribute('target')).to.equal('_blank');
+    pricing.click();
+    yes.click();
+    await waitForRequests(proxy, 3);
+    expect(proxy.bodies.slice(1).map((b) => b.message)).to.deep.equal([
+      { payload: { type: 'node', data: 'pricing' } },
+      { text: 'Yes' },
+    ]);
+    const userBubbles = parts(chat, 'bubble--user').map((b) => b.textContent);
+    expect(userBubbles, 'titles echoed').to.deep.equal(['Pricing', 'Yes']);
+  });
+
+  it('buttons: plain string options are tolerated as text choices', async () => {
+    const { chat, proxy } = await showReply({ type: 'buttons', options: ['Yes', 'No'], altText: 'Yes or No' });
+    parts(chat, 'button')[1].click();
+    await waitForRequests(proxy, 2);
+    expect(proxy.bodies[1].message).to.deep.equal({ text: 'No' });
+  });
+
+  it('carousel: cards with image, linked title, subtitle and buttons', async () => {
+    const { chat, proxy } = await showReply(carousel);
+    const cards = parts(chat, 'card');
+    expect(cards).to.have.length(2);
+    const image = cards[0].querySelector('img')!;
+    expect(image.getAttribute('src')).to.equal('https://example.com/s.png');
+    expect(image.alt).to.equal('Plan S');
+    expect(cards[0].querySelector('[part~="card-title"] a')!.getAttribute('href')).to.equal('https://example.com/s');
+    expect(part(chat, 'card-subtitle')!.textContent).to.equal('€9/mo');
+    expect(cards[1].querySelector('img'), 'no image').to.equal(null);
+    (cards[0].querySelector('[part~="button"]') as HTMLElement).click();
+    await waitForRequests(proxy, 2);
+    expect(proxy.bodies[1].message).to.deep.equal({ payload: { type: 'node', data: 'plan-s' } });
+  });
+
+  it('shows altText for unknown types and for items whose fields do not validate', async () => {
+    const { chat } = await showReply(
+      { type: 'video', url: 'https://example.com/v.mp4', altText: 'Watch: https://example.com/v.mp4' },
+      { type: 'text', options: 'not an array', altText: 'plain text instead' },
+      { type: 'buttons', buttons: [{ payload: { type: 'node', data: 'x' } }], altText: 'buttons without titles' },
+      { type: 'carousel', cards: [], altText: 'no cards' },
+    );
+    expect(parts(chat, 'bubble--fallback').map((b) => b.textContent)).to.deep.equal([
+      'Watch: https://example.com/v.mp4', 'plain text instead', 'buttons without titles', 'no cards',
+    ]);
+  });
+
+  it('shows a neutral notice for an item with neither a renderer nor altText, and later replies still render', async () => {
+    const proxy = new FakeProxy().next({ json: { status: 'ok', result: { responses: [{ type: 'mystery' }, 42, null, text('after')] } } });
+    const { chat } = await mount(proxy, { open: true });
+    await waitForBubbles(chat, 4);
+    expect(parts(chat, 'bubble--notice')).to.have.length(3);
+    expect(bubbles(chat).at(-1)).to.equal('after');
+  });
+
+  it('altText is shown as text, never as markup', async () => {
+    const { chat } = await showReply({ type: 'unknown', altText: '<img src=x onerror="window.__pwned=1"><b>bold?</b>' });
+    expect(part(chat, 'bubble--fallback')!.textContent).to.contain('<img src=x');
+    expect(part(chat, 'bubble--fallback')!.querySelector('img, b')).to.equal(null);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('nothing in a reply runs script: markdown HTML, handlers and javascript: URLs are removed', async () => {
+    const hostile = [
+      '<script>window.__pwned=1</script>hello',
+      '<img src="x" onerror="window.__pwned=2">',
+      '<a href="javascript:window.__pwned=3">click</a>',
+      '[x](JaVaScRiPt:window.__pwned=4)',
+      '<iframe src="javascript:parent.__pwned=5"></iframe>',
+      '<svg><script>window.__pwned=6</script></svg>',
+      '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+    ];
+    const { chat } = await showReply(
+      text(...hostile),
+      { ...buttons, buttons: [{ title: 'evil', url: 'javascript:window.__pwned=7' }, { title: 'ok' }] },
+      { ...carousel, cards: [{ title: '<b>t</b>', imageUrl: 'javascript:1', url: 'vbscript:x' }] },
+    );
+    const root = chat.shadowRoot!;
+    expect(root.querySelectorAll('script, iframe, svg script').length, 'no script or iframe').to.equal(0);
+    expect([...root.querySelectorAll('[onerror], [onclick], [onload]')], 'no handlers').to.have.length(0);
+    for (const a of root.querySelectorAll('a[href]')) expect(a.getAttribute('href')).not.to.match(/^\s*(javascript|vbscript|data):/i);
+    for (const img of root.querySelectorAll('img[src]')) expect(img.getAttribute('src')).not.to.match(/^(javascript|data:image\/svg)/i);
+    expect(parts(chat, 'button').map((b) => b.textContent), 'unsafe link choice dropped').to.deep.equal(['ok']);
+    expect(part(chat, 'card-title')!.textContent, 'card title is text').to.equal('<b>t</b>');
+    expect(part(chat, 'card')!.querySelector('img'), 'unsafe image dropped').to.equal(null);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('a site can register a renderer for its own type without touching other widgets', async () => {
+    const imageRenderer: Renderer<AgentResponseItem & { src: string }> = {
+      accepts: (item): item is AgentResponseItem & { src: string } => typeof item.src === 'string',
+      render: (item) => html`<img part="custom-image" src=${item.src} alt="" />`,
+    };
+    const proxy = new FakeProxy().next(ok({ type: 'image', src: 'https://example.com/i.png', altText: 'an image' }));
+    const el = document.createElement('agent-chat') as AgentChat;
+    el.renderers = defaultRenderers.with('image', imageRenderer);
+    el.setAttribute('proxy-url', proxy.url);
+    el.open = true;
+    document.body.append(el);
+    try {
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="custom-image"]'), 'custom renderer used');
+      expect(defaultRenderers.has('image'), 'defaults untouched').to.equal(false);
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('adding a message leaves every earlier message node untouched', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => text(`reply ${i}`));
+    const { chat } = await showReply(...many);
+    const log = part(chat, 'log')!;
+    const before = [...log.querySelectorAll('[part~="message"]')];
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(log, { childList: true, subtree: true, characterData: true, attributes: true });
+    chat.send('one more');
+    await waitForBubbles(chat, 202);
+    observer.disconnect();
+    const after = [...log.querySelectorAll('[part~="message"]')];
+    expect(after.slice(0, 200), 'same nodes').to.deep.equal(before);
+    const touched = mutations.filter((m) => before.some((node) => node === m.target || node.contains(m.target)));
+    expect(touched, 'no mutation inside earlier messages').to.have.length(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { expect } from '@open-wc/testing';
+import { renderMarkdown, sanitizeHtml } from '../../src/renderers/sanitize.js';
+
+const toHtml = (fragment: DocumentFragment) => {
+  const div = document.createElement('div');
+  div.append(fragment);
+  return div.innerHTML;
+};
+
+describe('sanitize', () => {
+  const table: [string, string][] = [
+    ['**bold** and _em_', '<p><strong>bold</strong> and <em>em</em></p>'],
+    ['line one\nline two', '<p>line one<br>line two</p>'],
+    ['`code`', '<p><code>code</code></p>'],
+    ['<script>alert(1)</script>x', 'x'],
+    ['<b onclick="alert(1)">b</b>', '<p><b>b</b></p>'],
+    ['<style>*{color:red}</style>s', 's'],
+    ['<form><input></form>f', 'f'],
+    ['<p style="color:red">styled</p>', '<p>styled</p>'],
+  ];
+  for (const [markdown, expected] of table) {
+    it(`${JSON.stringify(markdown)} → ${expected}`, () => {
+      expect(toHtml(renderMarkdown(markdown)).trim()).to.equal(expected);
+    });
+  }
+
+  it('adds target and rel to allowed links and strips the rest', () => {
+    const html = toHtml(sanitizeHtml('<a href="https://x.example/">x</a><a href="javascript:1">y</a>'));
+    expect(html).to.equal('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
+  });
+
+  it('does not touch the page\'s own DOMPurify configuration', async () => {
+    const { default: pageDOMPurify } = await import('dompurify');
+    expect(pageDOMPurify.sanitize('<a href="https://x.example/">x</a>')).to.equal('<a href="https://x.example/">x</a>');
+  });
+
+  it('returns a fresh copy each time, so a message can be mounted twice', () => {
+    const a = renderMarkdown('same');
+    const b = renderMarkdown('same');
+    expect(a).not.to.equal(b);
+    expect(toHtml(a)).to.equal(toHtml(b));
+  });
+});

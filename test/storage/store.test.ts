@@ -1,0 +1,56 @@
+import { expect } from '@open-wc/testing';
+import { createStore } from '../../src/storage/store.js';
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** A Storage whose methods can be made to throw. */
+function fakeStorage(fail: { get?: boolean; set?: boolean } = {}) {
+  const data = new Map<string, string>();
+  return {
+    data,
+    storage: {
+      getItem: (k: string) => { if (fail.get) throw new DOMException('blocked', 'SecurityError'); return data.get(k) ?? null; },
+      setItem: (k: string, v: string) => { if (fail.set) throw new DOMException('full', 'QuotaExceededError'); data.set(k, v); },
+      removeItem: (k: string) => { data.delete(k); },
+    } as unknown as Storage,
+  };
+}
+
+describe('createStore', () => {
+  it('round-trips values in a versioned envelope under its namespace', () => {
+    const { data, storage } = fakeStorage();
+    createStore('ns', () => storage).set('k', 'v');
+    expect(JSON.parse(data.get('ns:k')!)).to.deep.equal({ v: 1, data: 'v' });
+    expect(createStore('ns', () => storage).get('k', isString)).to.equal('v');
+  });
+
+  const corrupt: [string, string][] = [
+    ['not JSON', '{oops'],
+    ['no envelope', '"bare"'],
+    ['a future version', '{"v":99,"data":"x"}'],
+    ['a value that fails the guard', '{"v":1,"data":42}'],
+  ];
+  for (const [what, raw] of corrupt) {
+    it(`discards ${what} instead of failing`, () => {
+      const { data, storage } = fakeStorage();
+      data.set('ns:k', raw);
+      expect(createStore('ns', () => storage).get('k', isString)).to.equal(undefined);
+      expect(data.has('ns:k'), 'removed').to.equal(false);
+    });
+  }
+
+  it('keeps working in memory when storage throws on every call', () => {
+    const { storage } = fakeStorage({ get: true, set: true });
+    const store = createStore('ns', () => storage);
+    store.set('k', 'v');
+    expect(store.get('k', isString)).to.equal('v');
+  });
+
+  it('keeps working when there is no storage at all', () => {
+    const store = createStore('ns', () => undefined);
+    store.set('k', 'v');
+    expect(store.get('k', isString)).to.equal('v');
+    store.remove('k');
+    expect(store.get('k', isString)).to.equal(undefined);
+  });
+});

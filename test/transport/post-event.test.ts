@@ -1,0 +1,92 @@
+import { expect } from '@open-wc/testing';
+import { isRetryable, parseRetryAfter, postEvent, type TransportFailure } from '../../src/transport/post-event.js';
+
+const body = { message: { text: 'hi' } };
+const respond = (response: Response | Error | (() => Promise<Response>)) =>
+  (async () => {
+    if (response instanceof Error) throw response;
+    return typeof response === 'function' ? response() : response;
+  }) as unknown as typeof fetch;
+const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('postEvent', () => {
+  it('POSTs JSON without credentials and reads a success body', async () => {
+    let seen: Request | undefined;
+    const fetchSpy = (async (url: string, init: RequestInit) => {
+      seen = new Request(url, init);
+      return json({ status: 'ok', result: { responses: [{ type: 'text', options: ['x'] }], nodesIds: ['n'] } });
+    }) as unknown as typeof fetch;
+    const outcome = await postEvent('https://proxy.example/chat', body, { fetch: fetchSpy });
+    expect(outcome).to.deep.equal({ ok: true, status: 200, result: { responses: [{ type: 'text', options: ['x'] }], nodesIds: ['n'] } });
+    expect(seen!.method).to.equal('POST');
+    expect(seen!.credentials).to.equal('omit');
+    expect(await seen!.json()).to.deep.equal(body);
+  });
+
+  const failures: [string, typeof fetch, Partial<TransportFailure>][] = [
+    ['an error body', respond(json({ status: 'error', error: 'Invalid token' }, 401)), { kind: 'http', status: 401, message: 'Invalid token' }],
+    ['a 429 with Retry-After', respond(json({ status: 'error', error: 'slow down' }, 429, { 'Retry-After': '7' })), { kind: 'http', status: 429, retryAfterMs: 7000 }],
+    ['HTML', respond(new Response('<html>', { status: 502 })), { kind: 'invalid-response', status: 502 }],
+    ['a 200 that is not {status:"ok"}', respond(json({ hello: 1 })), { kind: 'invalid-response', status: 200 }],
+    ['a network error', respond(new TypeError('Failed to fetch')), { kind: 'network', message: 'Failed to fetch' }],
+  ];
+  for (const [what, fetchStub, expected] of failures) {
+    it(`classifies ${what}`, async () => {
+      const outcome = await postEvent('/x', body, { fetch: fetchStub });
+      expect(outcome.ok).to.equal(false);
+      if (!outcome.ok) expect(outcome.failure).to.deep.include(expected);
+    });
+  }
+
+  it('times out', async () => {
+    const hang = ((_u: string, init: RequestInit) => new Promise((_, reject) => {
+      init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+    })) as unknown as typeof fetch;
+    const outcome = await postEvent('/x', body, { fetch: hang, timeoutMs: 20 });
+    expect(!outcome.ok && outcome.failure.kind).to.equal('timeout');
+  });
+
+  it('reports an abort by the caller as aborted, not as a failure to retry', async () => {
+    const controller = new AbortController();
+    const hang = ((_u: string, init: RequestInit) => new Promise((_, reject) => {
+      init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
+    })) as unknown as typeof fetch;
+    const pending = postEvent('/x', body, { fetch: hang, signal: controller.signal });
+    controller.abort();
+    const outcome = await pending;
+    expect(!outcome.ok && outcome.failure.kind).to.equal('aborted');
+  });
+});
+
+describe('isRetryable', () => {
+  const table: [Partial<TransportFailure>, boolean][] = [
+    [{ kind: 'network' }, true],
+    [{ kind: 'timeout' }, true],
+    [{ kind: 'http', status: 500 }, true],
+    [{ kind: 'http', status: 503 }, true],
+    [{ kind: 'http', status: 429 }, true],
+    [{ kind: 'invalid-response', status: 200 }, true],
+    [{ kind: 'invalid-response', status: 502 }, true],
+    [{ kind: 'invalid-response', status: 404 }, false],
+    [{ kind: 'http', status: 400 }, false],
+    [{ kind: 'http', status: 401 }, false],
+    [{ kind: 'http', status: 403 }, false],
+    [{ kind: 'aborted' }, false],
+  ];
+  for (const [failure, expected] of table) {
+    it(`${failure.kind} ${failure.status ?? ''} → ${expected}`, () => {
+      expect(isRetryable({ message: '', ...failure } as TransportFailure)).to.equal(expected);
+    });
+  }
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).to.equal(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).to.equal(10_000);
+    expect(parseRetryAfter('soon', now)).to.equal(undefined);
+    expect(parseRetryAfter(null, now)).to.equal(undefined);
+  });
+});
