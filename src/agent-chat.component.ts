@@ -225,7 +225,7 @@ export class AgentChat extends LitElement {
     this.autoscroll.attach(this.renderRoot.querySelector('.log') ?? undefined);
     this.log.attach(this.renderRoot.querySelector('.messages') ?? undefined);
     if (changed.has('open') && (changed.get('open') !== undefined || this.open)) {
-      this.dispatchEvent(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
+      this.emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
       if (this.open) this.renderRoot.querySelector<HTMLElement>('.input')?.focus();
       else this.speech.stop();
     }
@@ -277,7 +277,7 @@ export class AgentChat extends LitElement {
 
   /** The send event is cancelable: a cancelled message is taken back out of the log. */
   private handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
-    if (this.dispatchEvent(new AgentChatSendEvent(request))) return true;
+    if (this.emit(new AgentChatSendEvent(request))) return true;
     if (job.userMessageId) {
       this.conversation.remove(job.userMessageId);
       this.log.remove(job.userMessageId);
@@ -293,7 +293,7 @@ export class AgentChat extends LitElement {
       this.conversation.markGreeted();
     }
     if (job.userMessageId) this.setUserStatus(job.userMessageId, 'sent');
-    this.dispatchEvent(new AgentChatResponseEvent({ ...result, request }));
+    this.emit(new AgentChatResponseEvent({ ...result, request }));
     const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
     this.conversation.add(...replies);
@@ -311,9 +311,14 @@ export class AgentChat extends LitElement {
     if (job.greeting && !retryable) this.greetingQueued = false;
     if (job.userMessageId) this.setUserStatus(job.userMessageId, 'failed', text);
     this.failure = { text, retryable };
-    this.dispatchEvent(new AgentChatErrorEvent({
+    this.emit(new AgentChatErrorEvent({
       kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry: false, request,
     }));
+  }
+
+  /** Events are declared once, in the class JSDoc (`@fires`), which is what the manifest lists. */
+  private emit(event: Event): boolean {
+    return this.dispatchEvent(event);
   }
 
   private setUserStatus(id: string, status: UserMessage['status'], error?: string) {

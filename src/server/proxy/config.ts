@@ -1,0 +1,87 @@
+/** Configuration of the proxy, and reading it from the environment (CONTRACT §3). */
+
+export interface ProxyConfig {
+  /** The agent service's base URL; requests go to `{upstreamUrl}/api/events`. */
+  upstreamUrl: string;
+  handle: string;
+  token: string;
+  /** Origins allowed to call the proxy from a browser, or `'*'` for any. */
+  allowedOrigins: readonly string[] | '*';
+  /** Upstream timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Requests per minute per client address and per sender id; 0 turns limiting off. */
+  rateLimitPerMinute?: number;
+  /** Largest accepted body in bytes. */
+  maxBodyBytes?: number;
+  /** Log message text too (never the token). For debugging only. */
+  debug?: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string, hint: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigError(`${name} is not set: ${hint}`);
+  return value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL such as https://agents.example.com, not "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must use http or https, not ${url.protocol}`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function origins(raw: string): readonly string[] | '*' {
+  if (raw === '*') return '*';
+  return raw.split(',').map((entry) => {
+    const trimmed = entry.trim();
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" is not an origin such as https://www.example.com`);
+    }
+    if (url.origin === 'null' || url.href.replace(/\/$/, '') !== url.origin) {
+      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" must be a bare origin (scheme://host[:port]), without a path`);
+    }
+    return url.origin;
+  });
+}
+
+export interface ListenConfig {
+  port: number;
+  host: string;
+}
+
+/** Reads proxy and listen settings; throws a ConfigError that names the first bad setting. */
+export function readProxyEnv(env: Env): ProxyConfig & ListenConfig {
+  return {
+    upstreamUrl: httpUrl('AGENT_API_URL', required(env, 'AGENT_API_URL', "the agent service's base URL")),
+    handle: required(env, 'AGENT_HANDLE', "the deployment's handle (identifier)"),
+    token: required(env, 'AGENT_API_TOKEN', "the deployment's API token"),
+    allowedOrigins: origins(required(env, 'ALLOWED_ORIGINS', 'comma-separated origins allowed to call the proxy, or *')),
+    port: integer(env, 'PORT', 8787, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    timeoutMs: integer(env, 'AGENT_TIMEOUT_MS', 15_000, 100, 600_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
+    debug: env.PROXY_DEBUG === '1' || env.PROXY_DEBUG === 'true',
+  };
+}
