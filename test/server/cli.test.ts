@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { fakeUpstream, OK_BODY } from './support/servers.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = `${root}dist/server/cli.js`;
+const TOKEN = 'fake-cli-token-not-a-secret';
+
+/** Polls a condition (a process's output, a request's arrival), never a fixed sleep. */
+async function until(condition: () => boolean, what: string, ms = 10_000) {
+  for (const end = Date.now() + ms; !condition();) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (d) => (output.stdout += d));
+  child.stderr!.on('data', (d) => (output.stderr += d));
+  return { child, output };
+}
+
+const baseEnv = (upstreamUrl: string) => ({
+  AGENT_API_URL: upstreamUrl, AGENT_HANDLE: 'cli-handle', AGENT_API_TOKEN: TOKEN, ALLOWED_ORIGINS: 'https://shop.example', PORT: '0',
+});
+
+describe('agent-chat-proxy CLI', () => {
+  before(() => {
+    // `npm test` builds first; a standalone run of this file builds the CLI itself.
+    if (!existsSync(cli)) assert.equal(spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'ignore' }).status, 0);
+  });
+
+  const bad: [string, Record<string, string | undefined>, RegExp][] = [
+    ['AGENT_API_URL missing', { AGENT_API_URL: undefined }, /AGENT_API_URL is not set/],
+    ['AGENT_API_URL not a URL', { AGENT_API_URL: 'agents.example' }, /AGENT_API_URL must be an http\(s\) URL/],
+    ['AGENT_HANDLE missing', { AGENT_HANDLE: undefined }, /AGENT_HANDLE is not set/],
+    ['AGENT_API_TOKEN missing', { AGENT_API_TOKEN: undefined }, /AGENT_API_TOKEN is not set/],
+    ['ALLOWED_ORIGINS missing', { ALLOWED_ORIGINS: undefined }, /ALLOWED_ORIGINS is not set/],
+    ['ALLOWED_ORIGINS with a path', { ALLOWED_ORIGINS: 'https://shop.example/page' }, /must be a bare origin/],
+    ['PORT not a number', { PORT: 'eighty' }, /PORT must be a whole number/],
+    ['AGENT_TIMEOUT_MS out of range', { AGENT_TIMEOUT_MS: '5' }, /AGENT_TIMEOUT_MS must be a whole number from 100/],
+  ];
+  for (const [what, change, message] of bad) {
+    it(`refuses to start with ${what}, naming the setting`, () => {
+      const env: Record<string, string> = { ...baseEnv('http://127.0.0.1:9'), PATH: process.env.PATH! };
+      for (const [key, value] of Object.entries(change)) if (value === undefined) delete env[key]; else env[key] = value;
+      const run = spawnSync(process.execPath, [cli], { env, encoding: 'utf8', timeout: 10_000 });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, message);
+      assert.ok(!run.stderr.includes(TOKEN), 'the token is not printed');
+    });
+  }
+
+  describe('running', () => {
+    let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
+    let proc: ChildProcess;
+    let output: { stdout: string; stderr: string };
+    let url: string;
+    let release: (() => void) | undefined;
+
+    before(async () => {
+      upstream = await fakeUpstream((call, res) => {
+        const answer = () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(OK_BODY));
+        if ((call.body as { message: { text?: string } }).message.text === 'hold') release = answer;
+        else answer();
+      });
+      ({ child: proc, output } = start(baseEnv(upstream.url)));
+      await until(() => /listening on (http:\S+)\//.test(output.stderr), 'the listening line');
+      url = /listening on (http:\S+)\//.exec(output.stderr)![1];
+    });
+    after(async () => {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      await upstream.close();
+    });
+
+    it('serves the endpoint at / and answers health checks', async () => {
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.deepEqual(await (await fetch(`${url}/`)).json(), { status: 'ok' });
+      const response = await fetch(`${url}/`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://shop.example' }, body: JSON.stringify({ message: { text: 'hi' }, sender: { id: 'x' } }),
+      });
+      assert.equal(response.status, 200);
+      assert.equal(upstream.calls.at(-1)!.headers.authorization, `Bearer ${TOKEN}`);
+    });
+
+    it('on SIGTERM finishes the request in flight, then exits 0; the token never reached its output', async () => {
+      const inFlight = fetch(`${url}/`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: { text: 'hold' }, sender: { id: 'y' } }),
+      });
+      await until(() => release !== undefined, 'the held request to reach the upstream');
+      const exited = once(proc, 'exit');
+      proc.kill('SIGTERM');
+      await until(() => output.stderr.includes('SIGTERM: finishing in-flight requests'), 'the shutdown notice');
+      const refused = await fetch(`${url}/`).then(() => 'accepted', () => 'refused');
+      assert.equal(refused, 'refused', 'no new connections during shutdown');
+      release!();
+      assert.equal((await inFlight).status, 200, 'the request in flight completed');
+      const [code] = await exited;
+      assert.equal(code, 0);
+      assert.ok(!output.stdout.includes(TOKEN) && !output.stderr.includes(TOKEN), 'token not in any output');
+      assert.match(output.stdout, /"status":200/, 'structured log lines on stdout');
+    });
+  });
+});

@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { listen, type RunningServer } from '../../src/server/node/serve.js';
+import { createProxy, type ProxyOptions, type RequestLogLine } from '../../src/server/proxy/index.js';
+import { openapi } from './support/openapi.js';
+import { answerJson, closedPort, fakeUpstream, OK_BODY } from './support/servers.js';
+
+const TOKEN = 'fake-test-token-not-a-secret-0123456789';
+const HANDLE = 'test-handle';
+const ORIGIN = 'https://shop.example';
+const logs: RequestLogLine[] = [];
+const responsesSeen: string[] = [];
+
+async function startProxy(upstreamUrl: string, overrides: Partial<ProxyOptions> = {}): Promise<RunningServer> {
+  return listen(createProxy({
+    upstreamUrl, handle: HANDLE, token: TOKEN, allowedOrigins: [ORIGIN], timeoutMs: 2000, rateLimitPerMinute: 1000,
+    log: (line) => logs.push(line), ...overrides,
+  }));
+}
+
+/** fetch over real HTTP; records every response (status line, headers, body) for the token audit. */
+async function call(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  responsesSeen.push(`${response.status} ${JSON.stringify([...response.headers])} ${text}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as { status: string; error?: string } };
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+const validBody = { message: { text: 'hello' }, sender: { id: 'visitor-1', name: 'Ada' }, language: 'EN' };
+
+describe('proxy over HTTP', () => {
+  let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
+  let proxy: RunningServer;
+
+  before(async () => {
+    upstream = await fakeUpstream();
+    proxy = await startProxy(upstream.url);
+  });
+  beforeEach(() => upstream.behave(answerJson(200, OK_BODY)));
+  after(async () => {
+    await proxy.close();
+    await upstream.close();
+  });
+
+  it('answers GET with a health status', async () => {
+    const { status, json } = await call(`${proxy.url}/`);
+    assert.equal(status, 200);
+    assert.deepEqual(json, { status: 'ok' });
+  });
+
+  it('adds handle and bearer token, drops unknown fields, and returns the upstream answer unchanged', async () => {
+    upstream.calls.length = 0;
+    const { status, json } = await post(`${proxy.url}/`, { ...validBody, debugMe: true, sender: { ...validBody.sender, admin: true } }, { Cookie: 'session=abc' });
+    assert.equal(status, 200);
+    assert.deepEqual(json, OK_BODY);
+    const [forwarded] = upstream.calls;
+    assert.equal(forwarded.url, '/api/events');
+    assert.equal(forwarded.headers.authorization, `Bearer ${TOKEN}`);
+    assert.equal(forwarded.headers.cookie, undefined, 'cookies are not forwarded');
+    assert.deepEqual(forwarded.body, { ...validBody, handle: HANDLE });
+    assert.deepEqual(openapi.eventRequest(forwarded.body), [], 'forwarded body matches the OpenAPI EventRequest');
+  });
+
+  it('passes upstream error statuses and bodies through', async () => {
+    for (const [status, error] of [[401, 'Invalid token'], [403, 'Unknown principal'], [500, 'Internal']] as const) {
+      upstream.behave(answerJson(status, { status: 'error', error }));
+      const response = await post(`${proxy.url}/`, validBody);
+      assert.equal(response.status, status);
+      assert.deepEqual(response.json, { status: 'error', error });
+    }
+  });
+
+  const invalid: [string, unknown, RegExp][] = [
+    ['neither text nor payload', { message: {} }, /exactly one of "text" or "payload"/],
+    ['both text and payload', { message: { text: 'a', payload: { type: 'node', data: 'x' } } }, /exactly one/],
+    ['no message', { sender: { id: 'x' } }, /"message" is required/],
+    ['text of the wrong type', { message: { text: 5 } }, /"message.text" must be a string/],
+    ['over-long text', { message: { text: 'x'.repeat(2001) } }, /"message.text" must be at most 2000 characters/],
+    ['an unknown postback type', { message: { payload: { type: 'url', data: 'x' } } }, /"message.payload.type" must be one of/],
+    ['a malformed language', { message: { text: 'a' }, language: 'english please' }, /"language" must be a language code/],
+    ['too many tags', { message: { text: 'a' }, tagOperations: { add: Array.from({ length: 21 }, (_, i) => `t${i}`) } }, /"tagOperations.add" must have at most 20 items/],
+    ['an empty sender id', { message: { text: 'a' }, sender: { id: '' } }, /"sender.id" must not be empty/],
+    ['a client-chosen handle', { ...validBody, handle: 'someone-else' }, /"handle" must not be sent/],
+    ['not an object', [1, 2], /"body" must be an object/],
+    ['invalid JSON', '{"message": ', /not valid JSON/],
+  ];
+  for (const [what, body, message] of invalid) {
+    it(`answers 400 for ${what}, without calling the upstream`, async () => {
+      upstream.calls.length = 0;
+      const { status, json } = await post(`${proxy.url}/`, body);
+      assert.equal(status, 400);
+      assert.equal(json.status, 'error');
+      assert.match(json.error!, message);
+      assert.deepEqual(openapi.errorResponse(json), []);
+      assert.equal(upstream.calls.length, 0);
+    });
+  }
+
+  it('refuses a client Authorization header and never forwards it', async () => {
+    upstream.calls.length = 0;
+    const { status, json } = await post(`${proxy.url}/`, validBody, { Authorization: 'Bearer stolen' });
+    assert.equal(status, 400);
+    assert.match(json.error!, /no Authorization header/);
+    assert.equal(upstream.calls.length, 0);
+  });
+
+  it('answers 405 with Allow for other methods', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const { status, headers, json } = await call(`${proxy.url}/`, { method, headers: { Origin: ORIGIN } });
+      assert.equal(status, 405, method);
+      assert.equal(headers.get('allow'), 'GET, POST, OPTIONS');
+      assert.match(json.error!, /use POST/);
+    }
+  });
+
+  it('answers 415 when the body is not declared as JSON', async () => {
+    const { status, json } = await post(`${proxy.url}/`, JSON.stringify(validBody), { 'Content-Type': 'text/plain' });
+    assert.equal(status, 415);
+    assert.match(json.error!, /application\/json/);
+  });
+
+  it('answers 413 for a body over the limit, declared or streamed', async () => {
+    const big = JSON.stringify({ message: { text: 'x'.repeat(20_000) } });
+    const declared = await post(`${proxy.url}/`, big);
+    assert.equal(declared.status, 413);
+    assert.match(declared.json.error!, /larger than 16384 bytes/);
+
+    // chunked, no Content-Length: the limit must hold while streaming
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${proxy.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 40; i++) req.write('x'.repeat(1000));
+      req.end();
+    });
+    assert.equal(streamed.status, 413);
+    responsesSeen.push(streamed.body);
+  });
+
+  it('answers preflight for allowed origins and 403 for others', async () => {
+    const preflight = await call(`${proxy.url}/`, {
+      method: 'OPTIONS',
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), ORIGIN);
+    assert.match(preflight.headers.get('access-control-allow-methods')!, /POST/);
+
+    const allowed = await post(`${proxy.url}/`, validBody);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), ORIGIN);
+
+    const evil = await post(`${proxy.url}/`, validBody, { Origin: 'https://evil.example' });
+    assert.equal(evil.status, 403);
+    assert.match(evil.json.error!, /Origin https:\/\/evil.example is not allowed/);
+    assert.equal(evil.headers.get('access-control-allow-origin'), null);
+  });
+
+  it('allows any origin when configured with *', async () => {
+    const open = await startProxy(upstream.url, { allowedOrigins: '*' });
+    try {
+      const response = await post(`${open.url}/`, validBody, { Origin: 'https://anywhere.example' });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('answers 502 when the upstream is down or answers non-JSON, and 504 when it hangs', async () => {
+    const down = await startProxy(`http://127.0.0.1:${await closedPort()}`);
+    const hanging = await startProxy(upstream.url, { timeoutMs: 150 });
+    try {
+      const unreachable = await post(`${down.url}/`, validBody);
+      assert.equal(unreachable.status, 502);
+      assert.match(unreachable.json.error!, /could not be reached/);
+
+      upstream.behave((_c, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>'));
+      const html = await post(`${proxy.url}/`, validBody);
+      assert.equal(html.status, 502);
+      assert.match(html.json.error!, /HTTP 502 with a body that is not JSON/);
+
+      upstream.behave(() => { /* never answers */ });
+      const timedOut = await post(`${hanging.url}/`, validBody);
+      assert.equal(timedOut.status, 504);
+      assert.match(timedOut.json.error!, /did not answer within 150 ms/);
+    } finally {
+      await down.close();
+      await hanging.close();
+    }
+  });
+
+  it('rate-limits per sender and per client address with 429 and Retry-After', async () => {
+    const limited = await startProxy(upstream.url, { rateLimitPerMinute: 3 });
+    try {
+      const bySender = [];
+      for (let i = 0; i < 4; i++) bySender.push(await post(`${limited.url}/`, { ...validBody, sender: { id: 'chatty' } }));
+      assert.deepEqual(bySender.map((r) => r.status), [200, 200, 200, 429]);
+      const retryAfter = Number(bySender[3].headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      assert.match(bySender[3].json.error!, /at most 3 a minute/);
+      // the address has now used 4 of its 3: a different sender from the same address is limited too
+      const sameAddress = await post(`${limited.url}/`, { ...validBody, sender: { id: 'someone-else' } });
+      assert.equal(sameAddress.status, 429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('writes one log line per request with hashed sender and no message text', async () => {
+    const before = logs.length;
+    await post(`${proxy.url}/`, { ...validBody, sender: { id: 'visitor-log' } });
+    assert.equal(logs.length, before + 1, 'one line');
+    const line = logs[before];
+    assert.equal(line.method, 'POST');
+    assert.equal(line.status, 200);
+    assert.equal(line.upstreamStatus, 200);
+    assert.match(line.sender!, /^[0-9a-f]{12}$/);
+    assert.ok(!JSON.stringify(line).includes('visitor-log'), 'sender id is hashed');
+    assert.ok(!JSON.stringify(line).includes('hello'), 'no message text');
+  });
+
+  it('logs message text only with debug on', async () => {
+    const debugLogs: RequestLogLine[] = [];
+    const debugging = await startProxy(upstream.url, { debug: true, log: (l) => debugLogs.push(l) });
+    try {
+      await post(`${debugging.url}/`, validBody);
+      assert.equal(debugLogs[0].text, 'hello');
+    } finally {
+      await debugging.close();
+    }
+  });
+
+  it('is still up and healthy after all of the above', async () => {
+    assert.equal((await call(`${proxy.url}/`)).status, 200);
+  });
+
+  it('never puts the token in a response, a header or a log line', () => {
+    assert.ok(responsesSeen.length > 20, `audited ${responsesSeen.length} responses`);
+    for (const response of responsesSeen) assert.ok(!response.includes(TOKEN), `token in response: ${response.slice(0, 200)}`);
+    for (const line of logs) assert.ok(!JSON.stringify(line).includes(TOKEN), 'token in a log line');
+  });
+});

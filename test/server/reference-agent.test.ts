@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { listen, type RunningServer } from '../../src/server/node/serve.js';
+import { createReferenceAgent, DEMO_FLOW, stripMarkdown } from '../../src/server/reference-agent/index.js';
+import type { AgentResponseItem, EventResult } from '../../src/protocol/types.js';
+import { openapi } from './support/openapi.js';
+
+const TOKEN = 'fake-reference-token';
+const HANDLE = 'demo';
+let clock = Date.parse('2026-01-01T00:00:00Z');
+let agent: RunningServer;
+
+before(async () => {
+  agent = await listen(createReferenceAgent({
+    flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN, other: 'other-token' }, inactivityTimeoutMs: 30 * 60_000, now: () => clock,
+  }));
+});
+after(() => agent.close());
+
+async function send(body: Record<string, unknown>, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) {
+  const response = await fetch(`${agent.url}/api/events`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ handle: HANDLE, ...body }),
+  });
+  return { status: response.status, headers: response.headers, json: await response.json() };
+}
+
+/** Sends and returns the result, after checking it against the OpenAPI EventResponse. */
+async function reply(body: Record<string, unknown>): Promise<EventResult> {
+  const { status, json } = await send(body);
+  assert.equal(status, 200, JSON.stringify(json));
+  assert.deepEqual(openapi.eventResponse(json), [], 'response matches the OpenAPI EventResponse');
+  return json.result;
+}
+
+const textOf = (responses: AgentResponseItem[]) => responses.map((r) => r.altText).join(' | ');
+const greeting = { payload: { type: 'node', data: 'greeting' } };
+const session = async (senderId: string) => (await (await fetch(`${agent.url}/api/debug/sessions/${senderId}`)).json()).session;
+
+describe('reference agent: API', () => {
+  it('answers the health check and allows any origin', async () => {
+    const response = await fetch(`${agent.url}/api/events`, { headers: { Origin: 'https://x.example' } });
+    assert.deepEqual(await response.json(), { status: 'ok' });
+    assert.equal(response.headers.get('access-control-allow-origin'), '*');
+  });
+
+  const auth: [string, Record<string, string>, Record<string, unknown>, number, string][] = [
+    ['no Authorization header', {}, {}, 401, 'Unauthorized'],
+    ['a malformed header', { Authorization: 'Token abc' }, {}, 401, 'Unauthorized'],
+    ['an unknown token', { Authorization: 'Bearer nope' }, {}, 401, 'Invalid token'],
+    ["another deployment's token", { Authorization: 'Bearer other-token' }, {}, 403, 'Unknown principal'],
+    ['no handle', { Authorization: `Bearer ${TOKEN}` }, { handle: undefined }, 400, 'Validator errors: "handle" is required'],
+    ['neither text nor payload', { Authorization: `Bearer ${TOKEN}` }, { message: {} }, 400, 'Validator errors: "message" must have exactly one of "text" or "payload"'],
+  ];
+  for (const [what, headers, body, status, error] of auth) {
+    it(`answers ${status} "${error}" for ${what}`, async () => {
+      const response = await send({ message: { text: 'hi' }, ...body }, headers);
+      assert.equal(response.status, status);
+      assert.deepEqual(response.json, { status: 'error', error });
+      assert.deepEqual(openapi.errorResponse(response.json), []);
+    });
+  }
+
+  it('greets with text and buttons; every item has an id and altText', async () => {
+    const { responses } = await reply({ message: greeting, sender: { id: 'api-1' } });
+    assert.deepEqual(responses.map((r) => r.type), ['text', 'buttons']);
+    assert.match(responses[0].id!, /^TX_[0-9a-f-]{36}$/);
+    assert.match(responses[1].id!, /^BT_/);
+    for (const item of responses) assert.ok(item.altText, `altText on ${item.type}`);
+    assert.equal(responses[0].altText, "Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.");
+  });
+
+  it('returns metadata and stripped markdown when asked, one entry per response', async () => {
+    const result = await reply({ message: { text: 'pricing' }, sender: { id: 'api-2' }, options: { includeMetadata: true, includeStrippedMarkdownTextResponses: true } });
+    assert.equal(result.responsesIds!.length, result.responses.length);
+    assert.deepEqual(result.responsesIds, result.responses.map((r) => r.id));
+    assert.deepEqual(result.nodesIds, ['pricing', 'pricing']);
+    assert.ok(!result.responsesStrippedMarkdownText!.join(' ').includes('**'), 'no markdown left');
+    assert.match(result.responsesStrippedMarkdownText![0], /Plan S: €9 a month/);
+    const plain = await reply({ message: { text: 'pricing' }, sender: { id: 'api-2' } });
+    assert.equal(plain.responsesIds, undefined);
+    assert.equal(plain.responsesStrippedMarkdownText, undefined);
+  });
+
+  it('renders a carousel and one item of a type the widget does not know, with altText', async () => {
+    const plans = await reply({ message: { payload: { type: 'node', data: 'plans' } }, sender: { id: 'api-3' } });
+    const carousel = plans.responses.find((r) => r.type === 'carousel')!;
+    assert.equal((carousel.cards as unknown[]).length, 3);
+    assert.match(carousel.id!, /^CA_/);
+    const video = await reply({ message: { payload: { type: 'node', data: 'video' } }, sender: { id: 'api-3' } });
+    assert.equal(video.responses[0].type, 'video');
+    assert.match(video.responses[0].altText!, /intro video/);
+  });
+
+  it('answers in the requested language, matching keywords without accents', async () => {
+    const el = await reply({ message: { text: 'ποιες ειναι οι τιμες;' }, sender: { id: 'api-4' }, language: 'EL' });
+    assert.match(textOf(el.responses), /Οι τιμές μας/);
+    const de = await reply({ message: { text: 'Was kostet das? Preise bitte' }, sender: { id: 'api-4' }, language: 'de-AT' });
+    assert.match(textOf(de.responses), /Unsere Preise/);
+    const unknownLanguage = await reply({ message: greeting, sender: { id: 'api-4' }, language: 'FR' });
+    assert.match(textOf(unknownLanguage.responses), /I'm the demo agent/);
+  });
+
+  it('intent and unknown-node postbacks go where they should', async () => {
+    assert.match(textOf((await reply({ message: { payload: { type: 'intent', data: 'pricing' } }, sender: { id: 'api-5' } })).responses), /pricing is simple/);
+    assert.match(textOf((await reply({ message: { payload: { type: 'node', data: 'no-such-node' } }, sender: { id: 'api-5' } })).responses), /did not get that/);
+    assert.match(textOf((await reply({ message: { text: 'qwerty' }, sender: { id: 'api-5' } })).responses), /did not get that/);
+  });
+});
+
+describe('reference agent: sessions', () => {
+  it('carries variables and history across messages of one session', async () => {
+    const id = 'session-carry';
+    await reply({ message: greeting, sender: { id } });
+    assert.match(textOf((await reply({ message: { text: 'my name' }, sender: { id } })).responses), /What's your name/);
+    assert.match(textOf((await reply({ message: { text: 'Ada' }, sender: { id } })).responses), /Nice to meet you, Ada/);
+    assert.match(textOf((await reply({ message: { text: 'who am i' }, sender: { id } })).responses), /You are Ada, and you have sent 3 messages/);
+  });
+
+  it('a greeting postback always opens a new session', async () => {
+    const id = 'session-greeting';
+    await reply({ message: greeting, sender: { id } });
+    await reply({ message: { text: 'name' }, sender: { id } });
+    await reply({ message: { text: 'Grace' }, sender: { id } });
+    const first = (await session(id)).id;
+    await reply({ message: greeting, sender: { id } });
+    assert.notEqual((await session(id)).id, first);
+    assert.match(textOf((await reply({ message: { text: 'who am i' }, sender: { id } })).responses), /You are \?, and you have sent 1 messages/);
+  });
+
+  it('a message after the inactivity timeout opens a new session; before it, the session goes on', async () => {
+    const id = 'session-timeout';
+    await reply({ message: greeting, sender: { id } });
+    const first = (await session(id)).id;
+    clock += 29 * 60_000;
+    await reply({ message: { text: 'hello' }, sender: { id } });
+    assert.equal((await session(id)).id, first, 'within the timeout');
+    clock += 31 * 60_000;
+    await reply({ message: { text: 'hello' }, sender: { id } });
+    assert.notEqual((await session(id)).id, first, 'after the timeout');
+  });
+
+  it('a new sender gets a new session; no sender means a fresh api_subscriber each time', async () => {
+    await reply({ message: { text: 'name' } });
+    // had the anonymous sender been remembered, "Linus" would be captured as a name
+    assert.match(textOf((await reply({ message: { text: 'Linus' } })).responses), /did not get that/);
+    assert.equal((await fetch(`${agent.url}/api/debug/sessions/never-seen`)).status, 404);
+  });
+
+  it('adds and removes tags on the current session', async () => {
+    const id = 'session-tags';
+    await reply({ message: greeting, sender: { id }, tagOperations: { add: ['vip', 'beta'] } });
+    assert.deepEqual((await session(id)).tags, ['vip', 'beta']);
+    await reply({ message: { text: 'hi' }, sender: { id }, tagOperations: { remove: ['beta'], add: ['returning'] } });
+    assert.deepEqual((await session(id)).tags, ['vip', 'returning']);
+  });
+});
+
+describe('stripMarkdown', () => {
+  const table: [string, string][] = [
+    ['**bold** and _em_', 'bold and em'],
+    ['[link](https://x.example) text', 'link text'],
+    ['- one\n- two', 'one\ntwo'],
+    ['# Title\n\nBody', 'Title\nBody'],
+    ['`code` <b>html</b>', 'code html'],
+    ['line\nbreak', 'line\nbreak'],
+  ];
+  for (const [markdown, expected] of table) it(`${JSON.stringify(markdown)} → ${JSON.stringify(expected)}`, () => assert.equal(stripMarkdown(markdown), expected));
+});

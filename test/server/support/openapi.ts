@@ -1,0 +1,28 @@
+/**
+ * Validators for the agent service's own OpenAPI document (../shared/spec/agent-events.openapi.json),
+ * so tests check requests that reach the upstream and responses that come from the reference agent
+ * against the published contract, not against our own types.
+ */
+import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const specPath = fileURLToPath(new URL('../../../../shared/spec/agent-events.openapi.json', import.meta.url));
+const spec = JSON.parse(readFileSync(specPath, 'utf8'));
+
+// OpenAPI 3.0 schema objects are JSON Schema plus keywords like `example`; strict mode would reject those.
+const ajv = new Ajv({ strict: false, allErrors: true });
+ajv.addSchema(spec, 'openapi');
+
+const compile = (name: string) => {
+  const validateFn = ajv.getSchema(`openapi#/components/schemas/${name}`);
+  if (!validateFn) throw new Error(`no schema ${name} in the OpenAPI document`);
+  return (value: unknown): string[] => (validateFn(value) ? [] : (validateFn.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+};
+
+/** Each returns the list of violations (empty when valid). */
+export const openapi = {
+  eventRequest: compile('EventRequest'),
+  eventResponse: compile('EventResponse'),
+  errorResponse: compile('ErrorResponse'),
+};

@@ -1,0 +1,58 @@
+/** Loopback servers for server tests: a scriptable fake upstream, and helpers around `listen`. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface UpstreamCall {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export type UpstreamBehaviour = (call: UpstreamCall, res: ServerResponse) => void;
+
+export const answerJson = (status: number, body: unknown): UpstreamBehaviour => (_call, res) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+};
+
+export const OK_BODY = { status: 'ok', result: { responses: [{ id: 'TX_1', type: 'text', options: ['hi'], altText: 'hi' }] } };
+
+/** A fake agent service on 127.0.0.1 that records every call and answers as told. */
+export async function fakeUpstream(behaviour: UpstreamBehaviour = answerJson(200, OK_BODY)) {
+  const calls: UpstreamCall[] = [];
+  let current = behaviour;
+  const hanging = new Set<ServerResponse>();
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const call = { method: req.method!, url: req.url!, headers: req.headers, body: text ? JSON.parse(text) : undefined };
+    calls.push(call);
+    hanging.add(res);
+    res.on('close', () => hanging.delete(res));
+    current(call, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    behave(next: UpstreamBehaviour) {
+      current = next;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
