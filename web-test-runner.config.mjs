@@ -6,7 +6,7 @@ import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 
 export default {
-  files: ['test/**/*.test.ts', '!test/server/**', '!test/e2e/**'],
+  files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**'],
   nodeResolve: true,
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.

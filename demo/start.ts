@@ -40,7 +40,8 @@ export async function startDemo({ port = 8080, host = '127.0.0.1', env = process
     upstream = { upstreamUrl: config.upstreamUrl, handle: config.handle, token: config.token };
   } else {
     // A throwaway credential for this run: the reference agent and the proxy share it, nobody else.
-    const token = `local-demo-token-${randomUUID()}`;
+    // (End-to-end tests pass a known fake one to prove it never reaches the browser.)
+    const token = env.REFERENCE_AGENT_TOKEN ?? `local-demo-token-${randomUUID()}`;
     const agent = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { demo: token } }), { host });
     servers.push(agent);
     upstream = { upstreamUrl: agent.url, handle: 'demo', token };

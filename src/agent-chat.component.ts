@@ -147,6 +147,7 @@ export class AgentChat extends LitElement {
     this.open = false;
   }
 
+  /** Opens the panel if it is closed, closes it if it is open. */
   toggle() {
     this.open = !this.open;
   }

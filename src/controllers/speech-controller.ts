@@ -19,7 +19,7 @@ export class SpeechController implements ReactiveController {
   }
 
   get supported(): boolean {
-    return this.synthesis() !== undefined;
+    return this.synthesis() !== undefined && typeof SpeechSynthesisUtterance !== 'undefined';
   }
 
   hostConnected() {}
@@ -31,7 +31,7 @@ export class SpeechController implements ReactiveController {
   /** Queues each text as one utterance; the engine speaks them in order. */
   speak(texts: readonly string[]) {
     const synthesis = this.synthesis();
-    if (!synthesis) return;
+    if (!synthesis || !this.supported) return;
     const lang = (this.options.language() ?? '').toLowerCase();
     const voice = lang ? synthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang.split(/[-_]/)[0])) : undefined;
     for (const text of texts) {

@@ -36,6 +36,8 @@ export function checkFlow(flow: Flow): Flow {
   if (missing.length) throw new Error(`flow: unknown node(s) ${[...new Set(missing)].join(', ')}`);
   for (const [id, node] of Object.entries(flow.nodes)) {
     if (!node.responses[flow.defaultLanguage]) throw new Error(`flow: node "${id}" has no ${flow.defaultLanguage} responses`);
+    const targets = JSON.stringify(node.responses).matchAll(/"type":"node","data":"([^"]+)"/g);
+    for (const [, target] of targets) if (!(target in flow.nodes)) throw new Error(`flow: node "${id}" has a button to unknown node "${target}"`);
   }
   return flow;
 }

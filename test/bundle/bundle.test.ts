@@ -1,0 +1,62 @@
+// What `npm run build` ships: size budget, both script formats, types, the SSR entry, the manifest.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { BUDGET_BYTES, bundleSizes } from '../support/size.mjs';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+
+describe('bundle', () => {
+  it(`dist/agent-chat.js is at most ${BUDGET_BYTES / 1000} KB min+gzip`, () => {
+    const { gzip } = bundleSizes();
+    assert.ok(gzip <= BUDGET_BYTES, `${gzip} bytes gzipped, budget ${BUDGET_BYTES}`);
+  });
+
+  it('ships the ES module, the classic script, type declarations and the CLI', () => {
+    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'types/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
+      assert.ok(existsSync(`${dist}${file}`), `dist/${file}`);
+    }
+    assert.doesNotMatch(readFileSync(`${dist}agent-chat.js`, 'utf8'), /from\s*["'](lit|marked|dompurify)/, 'dependencies are bundled');
+  });
+
+  it('imports without throwing where there is no DOM (server-side rendering)', async () => {
+    assert.equal(typeof (globalThis as { window?: unknown }).window, 'undefined');
+    // The package's own name resolves through "exports" → the "node" condition. A variable
+    // specifier keeps the type-check independent of a build having run.
+    const packageName = 'agent-chat';
+    const entry = await import(packageName);
+    assert.equal(typeof entry.AgentChat, 'function');
+    assert.equal(typeof entry.defaultRenderers.with, 'function');
+  });
+
+  it('documents every part, custom property, event and attribute in custom-elements.json', () => {
+    const manifest = JSON.parse(readFileSync(`${dist}custom-elements.json`, 'utf8'));
+    const element = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
+      .find((d: { tagName?: string }) => d.tagName === 'agent-chat');
+    assert.ok(element, 'agent-chat declared');
+    const names = (list: { name: string }[]) => list.map((x) => x.name);
+    const parts = names(element.cssParts);
+    for (const part of ['launcher', 'panel', 'header', 'log', 'message', 'bubble', 'buttons', 'button', 'carousel', 'card', 'composer', 'input', 'send-button']) {
+      assert.ok(parts.includes(part), `part ${part}`);
+    }
+    assert.ok(names(element.cssProperties).every((p: string) => p.startsWith('--agent-chat-')), 'prefixed custom properties');
+    assert.ok(element.cssProperties.length >= 15, 'custom properties listed');
+    assert.deepEqual(names(element.events).sort(), ['agent-chat-error', 'agent-chat-hide', 'agent-chat-response', 'agent-chat-send', 'agent-chat-show']);
+    for (const attribute of ['proxy-url', 'open', 'greeting', 'language', 'mode', 'tts', 'agent-title', 'user-name', 'user-email', 'session-timeout', 'include-metadata']) {
+      assert.ok(names(element.attributes).includes(attribute), `attribute ${attribute}`);
+    }
+    for (const member of element.members.filter((m: { privacy?: string }) => !m.privacy)) {
+      assert.ok(member.description, `${member.name} has a description`);
+    }
+  });
+});
+
+describe('README', () => {
+  it('has API tables that match custom-elements.json (run `npm run docs` after changing the JSDoc)', async () => {
+    const { readmeWithTables } = await import('../support/api-tables.mjs');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const manifest = JSON.parse(readFileSync(`${dist}custom-elements.json`, 'utf8'));
+    assert.equal(readme, readmeWithTables(readme, manifest));
+  });
+});

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { E2E_TOKEN } from './e2e-token.js';
+
+/** Every request the browser makes, with its headers and body, for the credential audit. */
+function recordRequests(page: Page) {
+  const requests: { url: string; headers: Record<string, string>; body: string }[] = [];
+  page.on('request', (request: Request) => {
+    requests.push({ url: request.url(), headers: request.headers(), body: request.postData() ?? '' });
+  });
+  return requests;
+}
+
+/** Collects CSP violations and uncaught errors from the start of each page load. */
+async function watchProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return problems;
+}
+
+const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
+
+test('the demo greets, follows a button, a carousel button and free text, and restores after a reload', async ({ page }) => {
+  const requests = recordRequests(page);
+  const problems = await watchProblems(page);
+  const bodiesFromServer: string[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname === '/chat') bodiesFromServer.push(await response.text().catch(() => ''));
+  });
+
+  await page.goto('/');
+  const chat = page.locator('#launcher-chat');
+  await chat.locator('[part~="launcher"]').click();
+  await expect(chat.locator('[part~="bubble"]').first()).toContainText("I'm the demo agent");
+
+  await chat.getByRole('button', { name: 'Our plans' }).click();
+  await expect(chat.locator('[part~="card"]')).toHaveCount(3);
+  await chat.getByRole('button', { name: 'Choose Plan M' }).click();
+  await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText('Great choice: Plan M');
+
+  await chat.locator('[part~="input"]').fill('my name');
+  await chat.locator('[part~="input"]').press('Enter');
+  await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText("What's your name?");
+  await chat.locator('[part~="input"]').fill('Ada');
+  await chat.locator('[part~="send-button"]').click();
+  await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText('Nice to meet you, Ada');
+
+  const shown = await chat.locator('[part~="bubble"]').allTextContents();
+  const greetingsBefore = chatPosts(requests).filter((r) => r.body.includes('"greeting"')).length;
+  await page.reload();
+  await page.locator('#launcher-chat [part~="launcher"]').click();
+  await expect(page.locator('#launcher-chat [part~="bubble"]')).toHaveCount(shown.length);
+  expect(await page.locator('#launcher-chat [part~="bubble"]').allTextContents(), 'restored transcript').toEqual(shown);
+
+  // the session continues on the server too: the name is remembered
+  await page.locator('#launcher-chat [part~="input"]').fill('who am i');
+  await page.locator('#launcher-chat [part~="input"]').press('Enter');
+  await expect(page.locator('#launcher-chat [part~="bubble--agent"]').last()).toContainText('You are Ada');
+  // every chat on the page (launcher and the two inline ones) restores instead of greeting again
+  expect(greetingsBefore, 'each chat greeted once').toBe(3);
+  const greetingsAfter = chatPosts(requests).filter((r) => r.body.includes('"greeting"')).length - greetingsBefore;
+  expect(greetingsAfter, 'greetings after the reload').toBe(0);
+
+  // the credential audit
+  expect(chatPosts(requests).length).toBeGreaterThan(5);
+  for (const request of requests) {
+    expect(Object.keys(request.headers).map((h) => h.toLowerCase()), request.url).not.toContain('authorization');
+    expect(request.body, request.url).not.toContain(E2E_TOKEN);
+    expect(JSON.stringify(request.headers), request.url).not.toContain(E2E_TOKEN);
+    if (request.body) expect(Object.keys(JSON.parse(request.body)), 'no handle in a browser request').not.toContain('handle');
+  }
+  for (const body of bodiesFromServer) expect(body).not.toContain(E2E_TOKEN);
+  expect(problems, 'CSP violations and page errors').toEqual([]);
+});
+
+test('a plain page with one script tag (loaded twice) shows a greeted conversation', async ({ page }) => {
+  const problems = await watchProblems(page);
+  await page.goto('/embed.html');
+  await expect(page.locator('agent-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
+  await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
+  expect(await page.evaluate(() => customElements.get('agent-chat') !== undefined)).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test('the open widget has no axe-core violations', async ({ page }) => {
+  await page.goto('/embed.html');
+  await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
+  await page.locator('agent-chat').getByRole('button', { name: 'Our plans' }).click();
+  await expect(page.locator('agent-chat [part~="card"]')).toHaveCount(3);
+  const results = await new AxeBuilder({ page }).include('agent-chat').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -1,0 +1,124 @@
+// `npm test`: every suite, on a fresh machine, ending with one line "N passed, N failed".
+//   1. finds the browsers (installs Debian's when run as root with apt-get, says what to do otherwise)
+//   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
+//   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found),
+//      end-to-end tests (Playwright + Chromium against the demo)
+// Engines: WTR_BROWSERS=chromium,firefox,webkit picks them explicitly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const say = (message) => console.log(`\n▶ agent-chat tests: ${message}`);
+const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(`${dir}/${name}`));
+const firstExisting = (...paths) => paths.find((p) => p && existsSync(p));
+
+function playwrightChromium() {
+  try {
+    const cache = `${process.env.HOME}/.cache/ms-playwright`;
+    return readdirSync(cache).some((d) => d.startsWith('chromium')) ? 'playwright' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const engines = {
+  chromium: () => firstExisting(process.env.CHROMIUM_PATH, process.env.CHROME_PATH, '/usr/bin/chromium') ?? playwrightChromium(),
+  firefox: () => firstExisting(process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'),
+  webkit: () => (onPath('WebKitWebDriver') && onPath('Xvfb') ? 'webkitgtk' : undefined),
+};
+const DEBIAN_PACKAGES = { chromium: ['chromium'], firefox: ['firefox-esr'], webkit: ['webkit2gtk-driver', 'xvfb'] };
+
+function ensureBrowsers() {
+  const wanted = (process.env.WTR_BROWSERS ?? 'chromium,firefox,webkit').split(',').map((s) => s.trim()).filter(Boolean);
+  let missing = wanted.filter((name) => !engines[name]?.());
+  const canApt = process.getuid?.() === 0 && onPath('apt-get');
+  if (missing.length && canApt) {
+    const packages = [...missing.flatMap((name) => DEBIAN_PACKAGES[name] ?? []), 'fonts-liberation'];
+    say(`installing browsers for ${missing.join(', ')} with apt-get (${packages.join(' ')})`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+    missing = wanted.filter((name) => !engines[name]?.());
+  }
+  if (missing.includes('chromium')) {
+    console.error([
+      '',
+      'agent-chat tests need Chromium, and none was found. Any one of these fixes it:',
+      '  Debian/Ubuntu:  sudo apt-get install -y chromium   (then npm test again)',
+      '  elsewhere:      npx playwright install chromium',
+      '  or point CHROME_PATH at an installed Chrome/Chromium binary.',
+      '',
+    ].join('\n'));
+    return undefined;
+  }
+  for (const name of missing) {
+    say(`${name} is not installed, so its browser tests are skipped (Debian: apt-get install ${DEBIAN_PACKAGES[name].join(' ')}; or npx playwright install ${name})`);
+  }
+  return wanted.filter((name) => !missing.includes(name));
+}
+
+/** Runs a command, echoing its output, and resolves with the exit code and everything it printed. */
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const relay = (stream) => (chunk) => {
+      output += chunk;
+      stream.write(chunk);
+    };
+    child.stdout.on('data', relay(process.stdout));
+    child.stderr.on('data', relay(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+  });
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const results = [];
+
+/** Adds a suite's counts; a suite that failed without reporting counts (it crashed) is one failure. */
+function count(suite, code, counts) {
+  if (!counts || (code !== 0 && counts.failed === 0)) counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  results.push(`${suite}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+}
+
+const lastMatch = (output, regex) => [...output.matchAll(regex)].at(-1);
+
+const browsers = ensureBrowsers();
+if (!browsers) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+say('type-checking and building');
+const typecheck = await run('npx', ['tsc', '-p', '.']);
+count('typecheck', typecheck.code, { passed: typecheck.code === 0 ? 1 : 0, failed: typecheck.code === 0 ? 0 : 1, skipped: 0 });
+const build = await run('npm', ['run', 'build']);
+count('build', build.code, { passed: build.code === 0 ? 1 : 0, failed: build.code === 0 ? 0 : 1, skipped: 0 });
+
+if (build.code === 0) {
+  say('server and bundle tests (node:test, real HTTP on 127.0.0.1)');
+  const serverFiles = ['server', 'bundle'].flatMap((dir) =>
+    readdirSync(`${root}test/${dir}`).filter((f) => f.endsWith('.test.ts')).map((f) => `test/${dir}/${f}`));
+  const server = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', ...serverFiles]);
+  const pass = lastMatch(server.output, /^ℹ pass (\d+)/gm);
+  const fail = lastMatch(server.output, /^ℹ fail (\d+)/gm);
+  const skip = lastMatch(server.output, /^ℹ skipped (\d+)/gm);
+  count('node', server.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: +(skip?.[1] ?? 0) } : undefined);
+
+  say(`browser tests in ${browsers.join(', ')} (@web/test-runner)`);
+  const browser = await run('npx', ['web-test-runner'], { WTR_BROWSERS: browsers.join(',') });
+  const wtr = lastMatch(browser.output, /^wtr: (\d+) passed, (\d+) failed, (\d+) skipped/gm);
+  count('browsers', browser.code, wtr ? { passed: +wtr[1], failed: +wtr[2], skipped: +wtr[3] } : undefined);
+
+  say('end-to-end tests (Playwright + Chromium against the demo: reference agent behind the proxy)');
+  const e2e = await run('npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { CI: 'true' });
+  const pw = lastMatch(e2e.output, /^playwright: (\d+) passed, (\d+) failed, (\d+) skipped/gm);
+  count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined);
+}
+
+console.log(`\n${results.join('\n')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,2 @@
+export declare function apiTables(manifest: unknown): string;
+export declare function readmeWithTables(readme: string, manifest: unknown): string;
