@@ -21,6 +21,8 @@ export class AutoscrollController implements ReactiveController {
 
   hostDisconnected() {
     this.scroller?.removeEventListener('scroll', this.handleScroll);
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
   }
 
   /** Hands over the scrolling element (again after each render; a no-op when unchanged). */
@@ -31,10 +33,19 @@ export class AutoscrollController implements ReactiveController {
     element.addEventListener('scroll', this.handleScroll, { passive: true });
   };
 
-  /** Call after content was added at the bottom. */
+  /**
+   * Call after content was added at the bottom. The scroll waits for the next frame: reading
+   * `scrollHeight` forces a layout, and one per frame is enough however many messages arrived.
+   */
   follow() {
-    if (this.pinned && this.scroller) this.scroller.scrollTop = this.scroller.scrollHeight;
+    if (!this.pinned || this.frame !== undefined) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = undefined;
+      if (this.pinned && this.scroller) this.scroller.scrollTop = this.scroller.scrollHeight;
+    });
   }
+
+  private frame?: number;
 
   private readonly handleScroll = () => {
     const s = this.scroller!;

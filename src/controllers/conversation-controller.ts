@@ -42,7 +42,9 @@ export class ConversationController implements ReactiveController {
     this.load();
   }
 
-  hostDisconnected() {}
+  hostDisconnected() {
+    this.flush();
+  }
 
   /** (Re)reads identity and transcript when the namespace changed; returns whether it did. */
   load(): boolean {
@@ -115,8 +117,22 @@ export class ConversationController implements ReactiveController {
     this.save();
   }
 
+  private savePending = false;
+
+  /**
+   * Changes made in one task (a reply's status update and its messages) are written once, at the
+   * end of the task: serialising the transcript is the costly part of adding a message.
+   */
   private save() {
     this.conversation = { ...this.conversation, updatedAt: this.now() };
+    if (this.savePending) return;
+    this.savePending = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush() {
+    if (!this.savePending) return;
+    this.savePending = false;
     this.store?.set('conversation', forStorage(this.conversation));
   }
 }

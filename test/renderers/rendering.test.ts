@@ -188,4 +188,24 @@ describe('renderers', () => {
     const touched = mutations.filter((m) => before.some((node) => node === m.target || node.contains(m.target)));
     expect(touched, 'no mutation inside earlier messages').to.have.length(0);
   });
+
+  it('follows new messages at the bottom, but not while the visitor has scrolled up to read', async () => {
+    const { chat } = await showReply(...Array.from({ length: 60 }, (_, i) => text(`line ${i}`)));
+    const log = part(chat, 'log')!;
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
+    await waitUntil(atBottom, 'scrolled to the newest message');
+    chat.send('one');
+    await waitForBubbles(chat, 62);
+    await waitUntil(atBottom, 'still following');
+
+    log.scrollTop = 0;
+    await waitUntil(() => log.scrollTop === 0, 'scrolled up');
+    log.dispatchEvent(new Event('scroll'));
+    chat.send('two');
+    await waitForBubbles(chat, 64);
+    // two frames: the one that would have scrolled, and one more
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(log.scrollTop, 'left where the visitor was reading').to.equal(0);
+  });
 });
+
