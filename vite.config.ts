@@ -34,9 +34,9 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     reportCompressedSize: false,
-    // Vite leaves ES-format library output unminified (for downstream bundlers); this file is
-    // also what a script tag loads, so minify it like the classic one.
-    rolldownOptions: { output: { minify: true } },
+    // Vite leaves ES-format library output unminified and annotated (for downstream bundlers);
+    // this file is also what a script tag loads, so minify it like the classic one.
+    rolldownOptions: { output: { minify: true, comments: false } },
     lib: {
       entry: 'src/index.ts',
       name: 'AgentChat',

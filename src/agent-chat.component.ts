@@ -1,19 +1,19 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { styles } from './agent-chat.styles.js';
 import { AutoscrollController } from './controllers/autoscroll-controller.js';
 import { ConversationController } from './controllers/conversation-controller.js';
-import { DeliveryController, type DeliveryJob } from './controllers/delivery-controller.js';
+import { DeliveryController, type DeliveryJob, type FailureOutcome } from './controllers/delivery-controller.js';
 import { MessageLogController } from './controllers/message-log-controller.js';
 import { SpeechController } from './controllers/speech-controller.js';
 import { newId } from './conversation/ids.js';
+import { buildRequest } from './conversation/request.js';
+import { mergeTags } from './conversation/tags.js';
 import type { AgentMessage, UserMessage } from './conversation/transcript.js';
 import {
   AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent,
 } from './events.js';
 import { stringsFor, type Strings } from './i18n/strings.js';
-import type { ClientEventRequest, EventMessage, EventResult, Postback, TagOperations } from './protocol/types.js';
-import { LIMITS } from './protocol/types.js';
+import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from './protocol/types.js';
 import { defaultRenderers } from './renderers/index.js';
 import type { ChatAction, RendererRegistry } from './renderers/registry.js';
 import { describeFailure } from './transport/failure-text.js';
@@ -22,7 +22,7 @@ import { renderComposer } from './views/composer.js';
 import { renderHeader } from './views/header.js';
 import { renderLauncher } from './views/launcher.js';
 import { renderMessage, type MessageContext } from './views/message.js';
-import { mergeTags } from './conversation/tags.js';
+import { renderPanel } from './views/panel.js';
 
 /**
  * A chat with a conversational agent, through a proxy that holds the agent's credentials.
@@ -55,8 +55,10 @@ import { mergeTags } from './conversation/tags.js';
  * @csspart card-title - A card's title.
  * @csspart card-subtitle - A card's subtitle.
  * @csspart typing - The typing indicator.
- * @csspart error - The inline error message.
- * @csspart retry-button - The error's retry button.
+ * @csspart error - The inline error message (role=alert).
+ * @csspart notice - The offline notice.
+ * @csspart retry-button - Sends a failed message (or the greeting) again.
+ * @csspart discard-button - Drops a failed message.
  * @csspart composer - The form with the input and the send button.
  * @csspart input - The message text area.
  * @csspart send-button - The send button.
@@ -80,61 +82,86 @@ import { mergeTags } from './conversation/tags.js';
  * @cssprop [--agent-chat-panel-height=560px] - Height of the panel in launcher mode.
  * @cssprop [--agent-chat-launcher-size=56px] - Diameter of the launcher.
  * @cssprop [--agent-chat-offset=20px] - Distance of launcher and panel from the viewport's edge.
- * @cssprop [--agent-chat-z-index=2147483000] - Stacking order of launcher and panel.
+ * @cssprop [--agent-chat-z-index=999999] - Stacking order of launcher and panel.
  */
 export class AgentChat extends LitElement {
   static override styles = styles;
 
+  // Declared here rather than with decorators: the decorator helpers cost ~0.35 KB gzipped.
+  static override properties: PropertyDeclarations = {
+    proxyUrl: { attribute: 'proxy-url' },
+    open: { type: Boolean, reflect: true },
+    greeting: {},
+    language: {},
+    mode: { reflect: true },
+    theme: { reflect: true },
+    position: { reflect: true },
+    tts: { type: Boolean },
+    agentTitle: { attribute: 'agent-title' },
+    userName: { attribute: 'user-name' },
+    userEmail: { attribute: 'user-email' },
+    sessionTimeout: { attribute: 'session-timeout', type: Number },
+    includeMetadata: { attribute: 'include-metadata', type: Boolean },
+    renderers: { attribute: false },
+    strings: { attribute: false },
+  };
+
   /** Where requests go: the proxy that holds the agent's token. Required. */
-  @property({ attribute: 'proxy-url' }) proxyUrl = '';
+  proxyUrl = '';
   /** Whether the panel is shown; reflects. Opening a fresh conversation sends the greeting. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  open = false;
   /** The flow node that starts a conversation. */
-  @property() greeting = 'greeting';
+  greeting = 'greeting';
   /** Conversation language ("EN", "EL", "DE", …), sent with every request; also picks the UI strings. */
-  @property() language?: string;
+  language?: string;
   /** `launcher`: floating button and panel; `inline`: fills its container, always open. */
-  @property({ reflect: true }) mode: 'launcher' | 'inline' = 'launcher';
+  mode: 'launcher' | 'inline' = 'launcher';
+  /** `light` or `dark`; unset follows the visitor's `prefers-color-scheme`. */
+  theme?: 'light' | 'dark';
+  /** Launcher corner: `right` (default) or `left`. */
+  position?: 'right' | 'left';
   /** Read agent replies aloud (Web Speech API); the visitor can mute it in the header. */
-  @property({ type: Boolean }) tts = false;
+  tts = false;
   /** The name shown in the header. */
-  @property({ attribute: 'agent-title' }) agentTitle?: string;
+  agentTitle?: string;
   /** Sent as `sender.name`. */
-  @property({ attribute: 'user-name' }) userName?: string;
+  userName?: string;
   /** Sent as `sender.email`. */
-  @property({ attribute: 'user-email' }) userEmail?: string;
+  userEmail?: string;
   /** Minutes of inactivity after which a stored conversation is archived and a new one greeted (0: never). */
-  @property({ attribute: 'session-timeout', type: Number }) sessionTimeout = 0;
+  sessionTimeout = 0;
   /** Ask for `responsesIds` / `nodesIds`, delivered in `agent-chat-response`. */
-  @property({ attribute: 'include-metadata', type: Boolean }) includeMetadata = false;
+  includeMetadata = false;
   /** How each response type is drawn; extend with `defaultRenderers.with(type, renderer)`. */
-  @property({ attribute: false }) renderers: RendererRegistry = defaultRenderers;
+  renderers: RendererRegistry = defaultRenderers;
   /** Overrides for any UI text, e.g. `{ inputPlaceholder: 'Ask us…' }`. */
-  @property({ attribute: false }) strings: Partial<Strings> = {};
+  strings: Partial<Strings> = {};
 
-  @state() private draft = '';
-  @state() private failure?: { text: string; retryable: boolean };
-  @state() private muted = false;
-  private pendingTags?: TagOperations;
-  private reportedToDeveloper = false;
+  // Internal state; changes call requestUpdate() (reactive declarations would list them as attributes).
+  #draft = '';
+  #failure?: { text: string; onRetry?: () => void };
+  #muted = false;
+  #pendingTags?: TagOperations;
+  #reportedToDeveloper = false;
+  #greetingQueued = false;
 
-  private readonly conversation = new ConversationController(this, {
-    namespace: () => `agent-chat:${this.resolvedProxyUrl}`,
+  readonly #conversation = new ConversationController(this, {
+    namespace: () => `agent-chat:${this.#resolvedProxyUrl}`,
     sessionTimeout: () => this.sessionTimeout,
-    interruptedError: () => this.uiStrings.errorInterrupted,
+    onExternalChange: (conversation) => this.#log.sync(conversation.messages),
   });
-  private readonly autoscroll = new AutoscrollController(this);
-  private readonly log = new MessageLogController(this, {
-    renderMessage: (message) => renderMessage(message, this.messageContext),
-    onAppended: () => this.autoscroll.follow(),
+  readonly #autoscroll = new AutoscrollController(this);
+  readonly #log = new MessageLogController(this, {
+    renderMessage: (message) => renderMessage(message, this.#messageContext),
+    onAppended: () => this.#autoscroll.follow(),
   });
-  private readonly speech = new SpeechController(this, { language: () => this.conversationLanguage });
-  private readonly delivery = new DeliveryController(this, {
-    proxyUrl: () => this.resolvedProxyUrl,
-    buildRequest: (message) => this.buildRequest(message),
-    onSend: (job, request) => this.handleSend(job, request),
-    onSuccess: (job, request, result) => this.handleDelivered(job, request, result),
-    onFailure: (job, request, failure, retryable) => this.handleFailed(job, request, failure, retryable),
+  readonly #speech = new SpeechController(this, { language: () => this.#conversationLanguage });
+  readonly #delivery = new DeliveryController(this, {
+    proxyUrl: () => this.#resolvedProxyUrl,
+    buildRequest: (message) => this.#buildRequest(message),
+    onSend: (job, request) => this.#handleSend(job, request),
+    onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
+    onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
   });
 
   /** Opens the panel. */
@@ -154,36 +181,36 @@ export class AgentChat extends LitElement {
 
   /** Sends `text` as the visitor's message; blank text is ignored. */
   send(text: string) {
-    const trimmed = text.trim();
-    if (!trimmed) return;
-    this.submit({ text: trimmed.slice(0, LIMITS.textLength) }, trimmed.slice(0, LIMITS.textLength));
+    const trimmed = text.trim().slice(0, TEXT_LIMIT);
+    if (trimmed) this.#submit({ text: trimmed }, trimmed);
   }
 
   /** Sends a postback; with `title`, the title is shown as the visitor's message. */
   postback(payload: Postback, title?: string) {
-    this.submit({ payload }, title);
+    this.#submit({ payload }, title);
   }
 
   /** Clears the conversation (the old one is archived) and greets again. */
   restart() {
-    this.delivery.clear();
-    this.speech.stop();
-    this.conversation.archive();
-    this.failure = undefined;
-    this.log.reset([]);
-    if (this.visible) this.greet();
+    this.#delivery.clear();
+    this.#speech.stop();
+    this.#conversation.archive();
+    this.#setFailure();
+    this.#greetingQueued = false;
+    this.#log.reset([]);
+    if (this.#visible) this.#greet();
   }
 
   /** Adds and removes session tags; sent as `tagOperations` with the next request. */
   updateTags(operations: TagOperations) {
-    this.pendingTags = mergeTags(this.pendingTags, operations);
+    this.#pendingTags = mergeTags(this.#pendingTags, operations);
   }
 
-  private get visible() {
+  get #visible() {
     return this.mode === 'inline' || this.open;
   }
 
-  private get resolvedProxyUrl() {
+  get #resolvedProxyUrl() {
     try {
       return new URL(this.proxyUrl, document.baseURI).href;
     } catch {
@@ -191,202 +218,222 @@ export class AgentChat extends LitElement {
     }
   }
 
-  private get conversationLanguage() {
+  get #conversationLanguage() {
     return this.language || document.documentElement.lang || undefined;
   }
 
-  private get uiStrings() {
-    return stringsFor(this.conversationLanguage, this.strings);
+  get #uiStrings() {
+    return stringsFor(this.#conversationLanguage, this.strings);
   }
 
-  private get messageContext(): MessageContext {
+  get #messageContext(): MessageContext {
     return {
-      strings: this.uiStrings,
+      strings: this.#uiStrings,
       baseUrl: document.baseURI,
       renderers: this.renderers,
-      onAction: (action) => this.handleAction(action),
+      onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),
+      onRetry: (id) => this.#retryMessage(id),
+      onDiscard: (id) => this.#discardMessage(id),
     };
   }
 
   override connectedCallback() {
     super.connectedCallback();
-    this.muted = this.conversation.muted;
-    this.log.reset(this.conversation.conversation.messages);
+    this.#restore();
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('proxyUrl') && this.isConnected && this.conversation.load()) {
-      this.delivery.clear();
-      this.log.reset(this.conversation.conversation.messages);
+    if (changed.has('proxyUrl') && this.isConnected && this.#conversation.load()) {
+      this.#delivery.clear();
+      this.#restore();
     }
   }
 
   protected override updated(changed: PropertyValues<this>) {
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
-    this.autoscroll.attach(this.renderRoot.querySelector('.log') ?? undefined);
-    this.log.attach(this.renderRoot.querySelector('.messages') ?? undefined);
+    this.#autoscroll.attach(this.renderRoot.querySelector('.log') ?? undefined);
+    this.#log.attach(this.renderRoot.querySelector('.messages') ?? undefined);
     if (changed.has('open') && (changed.get('open') !== undefined || this.open)) {
-      this.emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
-      if (this.open) this.renderRoot.querySelector<HTMLElement>('.input')?.focus();
-      else this.speech.stop();
+      this.#emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
+      if (this.open) this.#focusPart('input');
+      else this.#speech.stop();
     }
-    if (this.visible) {
-      if (this.conversation.expireIfIdle()) this.log.reset([]);
-      if (!this.conversation.conversation.greeted && !this.greetingQueued) this.greet();
+    if (this.#visible) {
+      if (this.#conversation.expireIfIdle()) this.#log.reset([]);
+      if (!this.#conversation.conversation.greeted && !this.#greetingQueued) this.#greet();
     }
   }
 
-  private greetingQueued = false;
-
-  private greet() {
-    this.greetingQueued = true;
-    this.delivery.enqueue({ id: newId(), message: { payload: { type: 'node', data: this.greeting } }, greeting: true });
+  /** Shows the stored transcript and sends what a reload interrupted, unless another tab is on it. */
+  #restore() {
+    this.#muted = this.#conversation.muted;
+    this.#log.reset(this.#conversation.conversation.messages);
+    this.#conversation.withOutbox(async () => {
+      for (const m of this.#conversation.conversation.messages) {
+        if (m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)) {
+          this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
+        }
+      }
+      await this.#delivery.whenIdle();
+    }, { wait: true });
   }
 
-  private submit(message: EventMessage, echo?: string) {
+  #greet() {
+    this.#greetingQueued = true;
+    this.#enqueue({ id: newId(), message: { payload: { type: 'node', data: this.greeting } }, greeting: true });
+  }
+
+  #submit(message: EventMessage, echo?: string) {
     const job: DeliveryJob = { id: newId(), message };
     if (echo !== undefined) {
       const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
-      this.conversation.add(shown);
-      this.log.append(shown);
+      this.#conversation.add(shown);
+      this.#log.append(shown);
       job.userMessageId = shown.id;
     }
-    this.speech.stop();
-    this.failure = undefined;
-    this.delivery.enqueue(job);
+    this.#speech.stop();
+    this.#enqueue(job);
   }
 
-  private buildRequest(message: EventMessage): ClientEventRequest {
-    const sender = { id: this.conversation.senderId, ...(this.userName && { name: this.userName }), ...(this.userEmail && { email: this.userEmail }) };
-    const request: ClientEventRequest = { message, sender, timestamp: Date.now() };
-    if (this.language) request.language = this.language;
-    if (this.pendingTags) request.tagOperations = this.pendingTags;
-    this.pendingTags = undefined;
-    if (this.includeMetadata || this.tts) {
-      request.options = {
-        ...(this.includeMetadata && { includeMetadata: true }),
-        ...(this.tts && { includeStrippedMarkdownTextResponses: true }),
-      };
-    }
+  /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
+  #enqueue(job: DeliveryJob) {
+    this.#delivery.enqueue(job);
+    this.#conversation.withOutbox(() => this.#delivery.whenIdle(), { wait: true });
+  }
+
+  #buildRequest(message: EventMessage): ClientEventRequest {
+    const request = buildRequest(message, {
+      senderId: this.#conversation.senderId, userName: this.userName, userEmail: this.userEmail, language: this.language,
+      tagOperations: this.#pendingTags, includeMetadata: this.includeMetadata, includeSpeech: this.tts,
+    });
+    this.#pendingTags = undefined;
     return request;
   }
 
-  private handleAction(action: ChatAction) {
-    if (action.kind === 'postback') this.postback(action.payload, action.title);
-    else this.send(action.text);
-  }
-
   /** The send event is cancelable: a cancelled message is taken back out of the log. */
-  private handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
-    if (this.emit(new AgentChatSendEvent(request))) return true;
-    if (job.userMessageId) {
-      this.conversation.remove(job.userMessageId);
-      this.log.remove(job.userMessageId);
-    }
-    if (job.greeting) this.greetingQueued = false;
+  #handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
+    if (this.#emit(new AgentChatSendEvent(request))) return true;
+    if (job.userMessageId) this.#removeMessage(job.userMessageId);
+    if (job.greeting) this.#greetingQueued = false;
     return false;
   }
 
-  private handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    this.failure = undefined;
-    if (job.greeting) {
-      this.greetingQueued = false;
-      this.conversation.markGreeted();
-    }
-    if (job.userMessageId) this.setUserStatus(job.userMessageId, 'sent');
-    this.emit(new AgentChatResponseEvent({ ...result, request }));
+  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
+    this.#setFailure();
+    if (job.greeting) this.#conversation.markGreeted();
+    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
+    this.#emit(new AgentChatResponseEvent({ ...result, request }));
     const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
-    this.conversation.add(...replies);
-    this.log.append(...replies);
-    if (this.tts && !this.muted) {
-      this.speech.speak(result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? ''));
+    this.#conversation.add(...replies);
+    this.#log.append(...replies);
+    if (this.tts && !this.#muted) {
+      this.#speech.speak(result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? ''));
     }
   }
 
-  private handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, retryable: boolean) {
-    const { text, developerNote } = describeFailure(failure, this.uiStrings);
+  #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
+    const { retryable, willRetry } = outcome;
+    this.#emit(new AgentChatErrorEvent({ kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request }));
+    if (willRetry) return; // quietly: the message still shows "Sending…"
+    const { text, developerNote } = describeFailure(failure, this.#uiStrings);
     // Once per element: a misconfigured proxy fails every request the same way.
-    if (developerNote && !this.reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
-    this.reportedToDeveloper ||= developerNote !== undefined;
-    if (job.greeting && !retryable) this.greetingQueued = false;
-    if (job.userMessageId) this.setUserStatus(job.userMessageId, 'failed', text);
-    this.failure = { text, retryable };
-    this.emit(new AgentChatErrorEvent({
-      kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry: false, request,
-    }));
+    if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
+    this.#reportedToDeveloper ||= developerNote !== undefined;
+    if (job.greeting && !retryable) this.#greetingQueued = false;
+    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });
+    this.#setFailure({ text, onRetry: job.greeting && retryable ? () => this.#retryMessage() : undefined });
+  }
+
+  /** Retry of a failed message (or, without an id, of the stalled greeting). */
+  #retryMessage(id?: string) {
+    this.#setFailure();
+    if (this.#delivery.stalled?.userMessageId === id) {
+      this.#delivery.retry();
+    } else {
+      const message = this.#conversation.conversation.messages.find((m): m is UserMessage => m.kind === 'user' && m.id === id);
+      if (!message) return;
+      this.#enqueue({ id: message.id, message: message.request, userMessageId: message.id });
+    }
+    if (id) this.#setUserStatus(id, { status: 'sending' });
+  }
+
+  #discardMessage(id: string) {
+    if (this.#delivery.stalled?.userMessageId === id) this.#delivery.discard();
+    this.#setFailure();
+    this.#removeMessage(id);
+  }
+
+  #removeMessage(id: string) {
+    this.#conversation.remove(id);
+    this.#log.remove(id);
+  }
+
+  #setUserStatus(id: string, patch: Pick<UserMessage, 'status'> & Partial<Pick<UserMessage, 'error' | 'retryable'>>) {
+    const updated = this.#conversation.updateUserMessage(id, patch);
+    if (updated) this.#log.update(updated);
+  }
+
+  #setFailure(failure?: { text: string; onRetry?: () => void }) {
+    this.#failure = failure;
+    this.requestUpdate();
   }
 
   /** Events are declared once, in the class JSDoc (`@fires`), which is what the manifest lists. */
-  private emit(event: Event): boolean {
+  #emit(event: Event): boolean {
     return this.dispatchEvent(event);
   }
 
-  private setUserStatus(id: string, status: UserMessage['status'], error?: string) {
-    const updated = this.conversation.updateUserMessage(id, { status, error });
-    if (updated) this.log.update(updated);
+  #focusPart(part: string) {
+    this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
   }
 
-  private handleRetry = () => {
-    const stalled = this.delivery.stalled;
-    if (stalled?.userMessageId) this.setUserStatus(stalled.userMessageId, 'sending');
-    this.failure = undefined;
-    this.delivery.retry();
-  };
+  #close() {
+    this.hide();
+    this.#focusPart('launcher');
+  }
 
-  private handlePanelKeydown = (event: KeyboardEvent) => {
+  #handlePanelKeydown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || this.mode === 'inline') return;
     event.stopPropagation();
-    this.hide();
-    this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus();
+    this.#close();
   };
 
-  private handleToggleSpeech = () => {
-    this.muted = !this.muted;
-    this.conversation.muted = this.muted;
-    if (this.muted) this.speech.stop();
+  #handleToggleSpeech = () => {
+    this.#muted = !this.#muted;
+    this.requestUpdate();
+    this.#conversation.muted = this.#muted;
+    if (this.#muted) this.#speech.stop();
   };
 
-  private handleSubmit = () => {
-    const text = this.draft;
-    if (!text.trim()) return;
-    this.draft = '';
+  #handleSubmit = () => {
+    const text = this.#draft;
+    this.#draft = '';
+    this.requestUpdate();
     this.send(text);
   };
 
   protected override render() {
-    const strings = this.uiStrings;
+    const strings = this.#uiStrings;
     const launcher = this.mode !== 'inline';
     return html`
       ${launcher ? renderLauncher({ open: this.open, strings, onToggle: () => this.toggle() }) : nothing}
-      <section part="panel" class="panel" id="panel" ?hidden=${!this.visible} aria-labelledby="title"
-        role=${launcher ? 'dialog' : 'region'} @keydown=${this.handlePanelKeydown}>
-        ${renderHeader({
+      ${renderPanel({
+        strings, launcher, hidden: !this.#visible, typing: this.#delivery.busy, offline: this.#delivery.offline, error: this.#failure,
+        onKeydown: this.#handlePanelKeydown,
+        header: renderHeader({
           title: this.agentTitle || strings.defaultTitle, strings, closable: launcher,
-          speech: this.tts ? { on: !this.muted } : undefined,
-          onClose: () => { this.hide(); this.renderRoot.querySelector<HTMLElement>('.launcher')?.focus(); },
+          speech: this.tts ? { on: !this.#muted } : undefined,
+          onClose: () => this.#close(),
           onRestart: () => this.restart(),
-          onToggleSpeech: this.handleToggleSpeech,
-        })}
-        <div part="log" class="log" role="log" aria-labelledby="title">
-          <div class="messages"></div>
-          ${this.delivery.busy
-            ? html`<div part="typing" class="typing"><span class="visually-hidden">${strings.typing}</span>
-                <span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span></div>`
-            : nothing}
-          ${this.failure
-            ? html`<div part="error" class="error" role="alert"><p>${this.failure.text}</p>
-                ${this.failure.retryable
-                  ? html`<button part="retry-button" class="retry" type="button" @click=${this.handleRetry}>${strings.retry}</button>`
-                  : nothing}</div>`
-            : nothing}
-        </div>
-        ${renderComposer({
-          draft: this.draft, maxLength: LIMITS.textLength, strings,
-          onInput: (value) => { this.draft = value; this.speech.stop(); },
-          onSubmit: this.handleSubmit,
-        })}
-      </section>
+          onToggleSpeech: this.#handleToggleSpeech,
+        }),
+        composer: renderComposer({
+          draft: this.#draft, maxLength: TEXT_LIMIT, strings,
+          onInput: (value) => { this.#draft = value; this.requestUpdate(); this.#speech.stop(); },
+          onSubmit: this.#handleSubmit,
+        }),
+      })}
     `;
   }
 }

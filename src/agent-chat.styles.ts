@@ -25,14 +25,15 @@ export const styles = css`
     --_panel-height: var(--agent-chat-panel-height, 560px);
     --_launcher-size: var(--agent-chat-launcher-size, 56px);
     --_offset: var(--agent-chat-offset, 20px);
-    --_z: var(--agent-chat-z-index, 2147483000);
+    --_z: var(--agent-chat-z-index, 999999);
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.4;
     color: var(--_text);
   }
+  /* Dark defaults: with the visitor's preference unless theme="light", and always with theme="dark". */
   @media (prefers-color-scheme: dark) {
-    :host {
+    :host(:not([theme='light'])) {
       --_accent: var(--agent-chat-accent-color, #8ab4f8);
       --_on-accent: var(--agent-chat-on-accent-color, #0b1220);
       --_surface: var(--agent-chat-surface-color, #1e1f22);
@@ -43,13 +44,25 @@ export const styles = css`
       --_border: var(--agent-chat-border-color, #45484f);
     }
   }
+  :host([theme='dark']) {
+      --_accent: var(--agent-chat-accent-color, #8ab4f8);
+      --_on-accent: var(--agent-chat-on-accent-color, #0b1220);
+      --_surface: var(--agent-chat-surface-color, #1e1f22);
+      --_text: var(--agent-chat-text-color, #e6e6e6);
+      --_muted: var(--agent-chat-muted-color, #a8acb3);
+      --_agent-bubble: var(--agent-chat-agent-bubble-color, #2c2e33);
+      --_error: var(--agent-chat-error-color, #ff9b8f);
+      --_border: var(--agent-chat-border-color, #45484f);
+  }
   :host([hidden]) { display: none; }
   *, *::before, *::after { box-sizing: border-box; }
   button, textarea { font: inherit; color: inherit; }
+  svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
   :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 
   .launcher {
     position: fixed; inset-block-end: var(--_offset); inset-inline-end: var(--_offset); z-index: var(--_z);
+    min-inline-size: 24px; min-block-size: 24px;
     inline-size: var(--_launcher-size); block-size: var(--_launcher-size); border-radius: 50%;
     border: none; background: var(--_accent); color: var(--_on-accent); box-shadow: var(--_shadow);
     display: grid; place-items: center; cursor: pointer;
@@ -65,6 +78,7 @@ export const styles = css`
     block-size: min(var(--_panel-height), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
+  :host([position='left']) .launcher, :host([position='left']) .panel { inset-inline-end: auto; inset-inline-start: var(--_offset); }
   :host([mode='inline']) { display: block; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .panel[hidden] { display: none; }
@@ -85,7 +99,6 @@ export const styles = css`
     inline-size: 36px; block-size: 36px; display: grid; place-items: center; border: none; border-radius: 50%;
     background: transparent; color: inherit; cursor: pointer;
   }
-  .icon-button:hover { background: rgb(255 255 255 / 0.16); }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
 
   .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
@@ -104,7 +117,7 @@ export const styles = css`
   .bubble.markdown { white-space: normal; }
   .bubble.markdown > :first-child { margin-block-start: 0; }
   .bubble.markdown > :last-child { margin-block-end: 0; }
-  .bubble a { color: inherit; }
+  .bubble a, .card-title a { color: inherit; }
   .bubble img { max-inline-size: 100%; }
   .bubble pre { overflow-x: auto; }
   .bubble.notice { font-style: italic; color: var(--_muted); }
@@ -129,15 +142,14 @@ export const styles = css`
   .card img { inline-size: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: var(--_agent-bubble); }
   .card-title { font-weight: 600; padding: 0 10px; }
   .card:not(:has(img)) .card-title { padding-block-start: 10px; }
-  .card-title a { color: inherit; }
   .card-subtitle { color: var(--_muted); padding: 0 10px; font-size: 0.9em; }
   .card .buttons { padding: 0 10px; }
 
   .typing { display: flex; gap: 4px; align-items: center; padding: 10px 12px; background: var(--_agent-bubble);
     border-radius: var(--_radius); inline-size: fit-content; }
   .typing span[aria-hidden] { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite; }
-  .typing span[aria-hidden]:nth-child(2) { animation-delay: 0.2s; }
-  .typing span[aria-hidden]:nth-child(3) { animation-delay: 0.4s; }
+  .typing span:nth-child(3) { animation-delay: 0.2s; }
+  .typing span:nth-child(4) { animation-delay: 0.4s; }
   @keyframes blink { 0%, 80%, 100% { opacity: 0.3; } 40% { opacity: 1; } }
   @media (prefers-reduced-motion: reduce) { .typing span[aria-hidden] { animation: none; } }
   .visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -145,7 +157,8 @@ export const styles = css`
   .error { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-radius: var(--_radius);
     border: 1px solid var(--_error); color: var(--_error); background: var(--_surface); }
   .error p { flex: 1; margin: 0; }
-  .retry { border: 1px solid currentColor; border-radius: 999px; background: transparent; padding: 4px 12px; cursor: pointer; min-block-size: 32px; }
+  .notice { padding: 6px 12px; font-size: 0.9em; color: var(--_text); background: var(--_agent-bubble); }
+  .retry { border: 1px solid currentColor; border-radius: 999px; background: transparent; padding: 2px 10px; margin-inline-start: 6px; cursor: pointer; min-block-size: 28px; }
 
   .composer { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; padding: 10px; border-block-start: 1px solid var(--_border); }
   .input {

@@ -315,46 +315,6 @@ describe('<agent-chat>', () => {
   });
 
   describe('failures', () => {
-    it('a 500 error keeps the message, shows an error with retry, and retry delivers it', async () => {
-      const { chat, proxy: p } = await mount(proxy(), { open: true });
-      await waitForBubbles(chat, 1);
-      p.next({ status: 500, json: { status: 'error', error: 'boom' } });
-      const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
-      chat.send('keep me');
-      const { detail } = await failed;
-      expect(detail).to.deep.include({ kind: 'http', status: 500, message: 'boom', retryable: true, willRetry: false });
-      await chat.updateComplete;
-      expect(part(chat, 'error')!.textContent).to.contain('could not answer');
-      expect(part(chat, 'message-status')!.textContent).to.contain('Not delivered');
-      expect(bubbles(chat), 'message kept').to.include('keep me');
-      part(chat, 'retry-button')!.click();
-      await waitForBubbles(chat, 3);
-      expect(p.bodies.slice(1).map((b) => b.message.text)).to.deep.equal(['keep me', 'keep me']);
-      expect(p.bodies[1].timestamp, 'the same request is retried').to.equal(p.bodies[2].timestamp);
-      await chat.updateComplete;
-      expect(part(chat, 'error'), 'error cleared').to.equal(null);
-      expect(part(chat, 'message-status'), 'status cleared').to.equal(null);
-    });
-
-    it('a network failure, a non-JSON body and an HTML error page each show a retry', async () => {
-      const { chat, proxy: p } = await mount(proxy(), { open: true });
-      await waitForBubbles(chat, 1);
-      const kinds: string[] = [];
-      chat.addEventListener('agent-chat-error', (e) => kinds.push(`${e.detail.kind}:${e.detail.status ?? '-'}`));
-      p.next({ networkError: true }).next({ text: 'not json' }).next({ status: 502, text: '<html>Bad gateway</html>' });
-      chat.send('x');
-      await waitUntil(() => part(chat, 'retry-button'), 'retry after network error');
-      expect(part(chat, 'error')!.textContent).to.contain('Could not reach');
-      part(chat, 'retry-button')!.click();
-      await waitUntil(() => kinds.length === 2 && part(chat, 'retry-button'), 'retry after non-JSON');
-      part(chat, 'retry-button')!.click();
-      await waitUntil(() => kinds.length === 3 && part(chat, 'retry-button'), 'retry after HTML');
-      part(chat, 'retry-button')!.click();
-      await waitForBubbles(chat, 3);
-      expect(kinds).to.deep.equal(['network:-', 'invalid-response:200', 'invalid-response:502']);
-      expect(bubbles(chat).slice(1)).to.deep.equal(['x', 'You said: x']);
-    });
-
     it('401/403 show a calm "unavailable" message and tell the developer once', async () => {
       const { chat, proxy: p } = await mount(proxy(), { open: true });
       await waitForBubbles(chat, 1);
@@ -391,15 +351,5 @@ describe('<agent-chat>', () => {
       expect(p.bodies.slice(1).map((b) => b.message.text), 'bad is not resent').to.deep.equal(['bad', 'next']);
     });
 
-    it('a failed greeting offers a retry and greets when it succeeds', async () => {
-      const { chat, proxy: p } = await mount(proxy());
-      p.next({ networkError: true });
-      chat.show();
-      await waitUntil(() => part(chat, 'retry-button'), 'retry offered');
-      expect(bubbles(chat)).to.deep.equal([]);
-      part(chat, 'retry-button')!.click();
-      await waitForBubbles(chat, 1);
-      expect(p.bodies.map((b) => b.message)).to.deep.equal([GREETING, GREETING]);
-    });
   });
 });

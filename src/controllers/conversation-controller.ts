@@ -1,18 +1,18 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
 import {
-  forStorage, isConversation, isExpired, newConversation, settleInterrupted,
+  forStorage, isConversation, isExpired, newConversation,
   type ChatMessage, type Conversation, type UserMessage,
 } from '../conversation/transcript.js';
 import { createStore, defaultBackingStorage, type Store } from '../storage/store.js';
 
 export interface ConversationControllerOptions {
+  /** Another tab of the same site changed the conversation; it is already applied here. */
+  onExternalChange?: (conversation: Conversation) => void;
   /** Storage namespace; widgets with different namespaces keep separate identities and transcripts. */
   namespace: () => string;
   /** Minutes of inactivity after which a stored conversation is archived (0: never). */
   sessionTimeout: () => number;
-  /** The visitor-facing reason shown on a message a reload interrupted. */
-  interruptedError: () => string;
   storage?: () => Storage | undefined;
   now?: () => number;
 }
@@ -21,75 +21,104 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
- * change so a reload restores the conversation instead of greeting again.
+ * change so a reload restores the conversation instead of greeting again, and shared with other
+ * tabs of the site over a BroadcastChannel so they show one conversation.
  */
 export class ConversationController implements ReactiveController {
   senderId = '';
   conversation: Conversation = newConversation(0);
-  private store?: Store;
-  private loadedNamespace?: string;
-  private readonly options: ConversationControllerOptions;
-  private readonly now: () => number;
+  #store?: Store;
+  #channel?: BroadcastChannel;
+  #loadedNamespace?: string;
+  readonly #options: ConversationControllerOptions;
+  readonly #now: () => number;
 
   constructor(host: ReactiveControllerHost, options: ConversationControllerOptions) {
-    this.options = options;
-    this.now = options.now ?? Date.now;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
     host.addController(this);
   }
 
   // Storage is first touched here, not at import or construction time.
   hostConnected() {
-    this.load();
+    if (!this.load()) this.#listen();
   }
 
   hostDisconnected() {
-    this.flush();
+    this.#flush();
+    this.#channel?.close();
+    this.#channel = undefined;
+  }
+
+  #listen() {
+    this.#channel?.close();
+    this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
+    this.#channel?.addEventListener('message', ({ data }: MessageEvent) => {
+      if (!isConversation(data)) return;
+      this.conversation = data;
+      this.#options.onExternalChange?.(data);
+    });
+  }
+
+  /**
+   * Runs `task` in this tab only if no other tab of the site holds the outbox (Web Locks), and
+   * keeps holding it until `task`'s promise settles; without Web Locks, it just runs.
+   */
+  withOutbox(task: () => Promise<unknown>, { wait = false } = {}) {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return void task();
+    void locks.request(`${this.#loadedNamespace}:outbox`, { ifAvailable: !wait }, (lock) => {
+      if (!lock) return undefined;
+      // The tab that held the lock wrote its last changes before releasing it: start from those.
+      const stored = this.#store?.reread('conversation', isConversation);
+      if (stored && stored.updatedAt > this.conversation.updatedAt) {
+        this.conversation = stored;
+        this.#options.onExternalChange?.(stored);
+      }
+      return task();
+    });
   }
 
   /** (Re)reads identity and transcript when the namespace changed; returns whether it did. */
   load(): boolean {
-    const namespace = this.options.namespace();
-    if (namespace === this.loadedNamespace) return false;
-    this.loadedNamespace = namespace;
-    this.store = createStore(namespace, this.options.storage ?? defaultBackingStorage);
-    this.senderId = this.store.get('sender', isUuid) ?? newId();
-    this.store.set('sender', this.senderId);
-    const stored = this.store.get('conversation', isConversation);
-    this.conversation = stored ? settleInterrupted(stored, this.options.interruptedError()) : newConversation(this.now());
+    const namespace = this.#options.namespace();
+    if (namespace === this.#loadedNamespace) return false;
+    this.#loadedNamespace = namespace;
+    this.#store = createStore(namespace, this.#options.storage ?? defaultBackingStorage);
+    this.senderId = this.#store.get('sender', isUuid) ?? newId();
+    this.#store.set('sender', this.senderId);
+    this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(this.#now());
     this.expireIfIdle();
+    this.#listen();
     return true;
   }
 
   /** Archives an idle conversation; returns whether it did (the caller then greets again). */
   expireIfIdle(): boolean {
     const { conversation } = this;
-    if (!conversation.greeted || !isExpired(conversation, this.options.sessionTimeout(), this.now())) return false;
+    if (!conversation.greeted || !isExpired(conversation, this.#options.sessionTimeout(), this.#now())) return false;
     this.archive();
     return true;
   }
 
   /** Keeps the finished conversation (the last one only) and starts an empty one. */
   archive() {
-    if (this.conversation.messages.length) this.store?.set('archive', forStorage(this.conversation));
-    this.conversation = newConversation(this.now());
-    this.save();
-  }
-
-  get archived(): Conversation | undefined {
-    return this.store?.get('archive', isConversation);
+    if (this.conversation.messages.length) this.#store?.set('archive', forStorage(this.conversation));
+    this.conversation = newConversation(this.#now());
+    this.#save();
   }
 
   get muted(): boolean {
-    return this.store?.get('muted', isBoolean) ?? false;
+    return this.#store?.get('muted', isBoolean) ?? false;
   }
 
   set muted(value: boolean) {
-    this.store?.set('muted', value);
+    this.#store?.set('muted', value);
   }
 
   add(...messages: ChatMessage[]) {
     this.conversation = { ...this.conversation, messages: [...this.conversation.messages, ...messages] };
-    this.save();
+    this.#save();
   }
 
   updateUserMessage(id: string, patch: Partial<Pick<UserMessage, 'status' | 'error'>>): UserMessage | undefined {
@@ -102,37 +131,39 @@ export class ConversationController implements ReactiveController {
     });
     if (updated) {
       this.conversation = { ...this.conversation, messages };
-      this.save();
+      this.#save();
     }
     return updated;
   }
 
   remove(id: string) {
     this.conversation = { ...this.conversation, messages: this.conversation.messages.filter((m) => m.id !== id) };
-    this.save();
+    this.#save();
   }
 
   markGreeted() {
     this.conversation = { ...this.conversation, greeted: true };
-    this.save();
+    this.#save();
   }
 
-  private savePending = false;
+  #savePending = false;
 
   /**
    * Changes made in one task (a reply's status update and its messages) are written once, at the
    * end of the task: serialising the transcript is the costly part of adding a message.
    */
-  private save() {
-    this.conversation = { ...this.conversation, updatedAt: this.now() };
-    if (this.savePending) return;
-    this.savePending = true;
-    queueMicrotask(() => this.flush());
+  #save() {
+    this.conversation = { ...this.conversation, updatedAt: this.#now() };
+    if (this.#savePending) return;
+    this.#savePending = true;
+    queueMicrotask(() => this.#flush());
   }
 
-  private flush() {
-    if (!this.savePending) return;
-    this.savePending = false;
-    this.store?.set('conversation', forStorage(this.conversation));
+  #flush() {
+    if (!this.#savePending) return;
+    this.#savePending = false;
+    const stored = forStorage(this.conversation);
+    this.#store?.set('conversation', stored);
+    this.#channel?.postMessage(stored);
   }
 }

@@ -14,15 +14,15 @@ export interface MessageLogControllerOptions {
  * own template never lists the messages, and nothing re-diffs the whole log.
  */
 export class MessageLogController implements ReactiveController {
-  private element?: HTMLElement;
-  private messages: ChatMessage[] = [];
-  private readonly containers = new Map<string, HTMLElement>();
-  private readonly host: ReactiveControllerHost;
-  private readonly options: MessageLogControllerOptions;
+  #element?: HTMLElement;
+  #messages: ChatMessage[] = [];
+  readonly #containers = new Map<string, HTMLElement>();
+  readonly #host: ReactiveControllerHost;
+  readonly #options: MessageLogControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: MessageLogControllerOptions) {
-    this.host = host;
-    this.options = options;
+    this.#host = host;
+    this.#options = options;
     host.addController(this);
   }
 
@@ -32,51 +32,66 @@ export class MessageLogController implements ReactiveController {
 
   /** Hands over the log element; a new element gets every message rendered into it. */
   readonly attach = (element?: Element) => {
-    if (element === this.element || !(element instanceof HTMLElement)) return;
-    this.element = element;
-    this.mountAll();
+    if (element === this.#element || !(element instanceof HTMLElement)) return;
+    this.#element = element;
+    this.#mountAll();
   };
 
   /** Replaces everything shown (a restored or new conversation). */
   reset(messages: readonly ChatMessage[]) {
-    this.messages = [...messages];
-    this.mountAll();
+    this.#messages = [...messages];
+    this.#mountAll();
   }
 
   append(...messages: ChatMessage[]) {
-    this.messages.push(...messages);
-    if (!this.element) return;
+    this.#messages.push(...messages);
+    if (!this.#element) return;
     const fragment = document.createDocumentFragment();
-    for (const message of messages) fragment.append(this.mount(message));
-    this.element.append(fragment);
-    this.options.onAppended?.();
+    for (const message of messages) fragment.append(this.#mount(message));
+    this.#element.append(fragment);
+    this.#options.onAppended?.();
   }
 
   update(message: ChatMessage) {
-    const index = this.messages.findIndex((m) => m.id === message.id);
-    if (index >= 0) this.messages[index] = message;
-    const container = this.containers.get(message.id);
-    if (container) render(this.options.renderMessage(message), container, { host: this.host });
+    const index = this.#messages.findIndex((m) => m.id === message.id);
+    if (index >= 0) this.#messages[index] = message;
+    const container = this.#containers.get(message.id);
+    if (container) render(this.#options.renderMessage(message), container, { host: this.#host });
+  }
+
+  /**
+   * Shows `messages` as changed elsewhere (another tab): when they extend what is shown, only the
+   * new and the changed entries are rendered; otherwise everything is.
+   */
+  sync(messages: readonly ChatMessage[]) {
+    const shown = this.#messages;
+    if (messages.length < shown.length || shown.some((m, i) => m.id !== messages[i].id)) return this.reset(messages);
+    shown.forEach((m, i) => {
+      if (m.kind === 'user' && messages[i].kind === 'user' && (m.status !== messages[i].status || m.error !== (messages[i] as typeof m).error)) {
+        this.update(messages[i]);
+      }
+    });
+    if (messages.length > shown.length) this.append(...messages.slice(shown.length));
   }
 
   remove(id: string) {
-    this.messages = this.messages.filter((m) => m.id !== id);
-    this.containers.get(id)?.remove();
-    this.containers.delete(id);
+    this.#messages = this.#messages.filter((m) => m.id !== id);
+    this.#containers.get(id)?.remove();
+    this.#containers.delete(id);
   }
 
-  private mountAll() {
-    this.containers.clear();
-    if (!this.element) return;
-    this.element.replaceChildren(...this.messages.map((m) => this.mount(m)));
-    this.options.onAppended?.();
+  #mountAll() {
+    this.#containers.clear();
+    if (!this.#element) return;
+    this.#element.replaceChildren(...this.#messages.map((m) => this.#mount(m)));
+    this.#options.onAppended?.();
   }
 
-  private mount(message: ChatMessage): HTMLElement {
+  #mount(message: ChatMessage): HTMLElement {
     const container = document.createElement('div');
     container.className = 'entry';
-    render(this.options.renderMessage(message), container, { host: this.host });
-    this.containers.set(message.id, container);
+    render(this.#options.renderMessage(message), container, { host: this.#host });
+    this.#containers.set(message.id, container);
     return container;
   }
 }

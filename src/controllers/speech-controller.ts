@@ -11,15 +11,15 @@ const defaultSynthesis = () => (typeof speechSynthesis === 'undefined' ? undefin
 
 /** Speaks agent replies through the Web Speech API, in order; silent where there is none. */
 export class SpeechController implements ReactiveController {
-  private readonly options: SpeechControllerOptions;
+  readonly #options: SpeechControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: SpeechControllerOptions) {
-    this.options = options;
+    this.#options = options;
     host.addController(this);
   }
 
   get supported(): boolean {
-    return this.synthesis() !== undefined && typeof SpeechSynthesisUtterance !== 'undefined';
+    return this.#synthesis() !== undefined && typeof SpeechSynthesisUtterance !== 'undefined';
   }
 
   hostConnected() {}
@@ -30,9 +30,9 @@ export class SpeechController implements ReactiveController {
 
   /** Queues each text as one utterance; the engine speaks them in order. */
   speak(texts: readonly string[]) {
-    const synthesis = this.synthesis();
+    const synthesis = this.#synthesis();
     if (!synthesis || !this.supported) return;
-    const lang = (this.options.language() ?? '').toLowerCase();
+    const lang = (this.#options.language() ?? '').toLowerCase();
     const voice = lang ? synthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang.split(/[-_]/)[0])) : undefined;
     for (const text of texts) {
       if (!text.trim()) continue;
@@ -44,10 +44,10 @@ export class SpeechController implements ReactiveController {
   }
 
   stop() {
-    this.synthesis()?.cancel();
+    this.#synthesis()?.cancel();
   }
 
-  private synthesis(): SpeechSynthesis | undefined {
-    return (this.options.synthesis ?? defaultSynthesis)();
+  #synthesis(): SpeechSynthesis | undefined {
+    return (this.#options.synthesis ?? defaultSynthesis)();
   }
 }

@@ -13,6 +13,8 @@ export interface UserMessage {
   status: MessageStatus;
   /** Why delivery failed, in the visitor's language. */
   error?: string;
+  /** After a failure: whether sending it again could help (not after a 4xx). */
+  retryable?: boolean;
   /** What is (re)sent: kept so a failed message can be retried, even after a reload. */
   request: EventMessage;
 }
@@ -65,14 +67,6 @@ export function isConversation(value: unknown): value is Conversation {
 /** A conversation idle for longer than `timeoutMinutes` (0 or less: never) is over. */
 export function isExpired(conversation: Conversation, timeoutMinutes: number, now: number): boolean {
   return timeoutMinutes > 0 && now - conversation.updatedAt > timeoutMinutes * 60_000;
-}
-
-/** After a reload, a message still "sending" may or may not have arrived: offer a retry. */
-export function settleInterrupted(conversation: Conversation, interruptedError: string): Conversation {
-  const messages = conversation.messages.map((m) =>
-    m.kind === 'user' && m.status === 'sending' ? { ...m, status: 'failed' as const, error: interruptedError } : m,
-  );
-  return { ...conversation, messages };
 }
 
 export const forStorage = (conversation: Conversation): Conversation =>

@@ -15,7 +15,8 @@ export interface Strings {
   errorUnavailable: string;
   errorRejected: string;
   errorServer: string;
-  errorInterrupted: string;
+  offline: string;
+  discard: string;
   unsupportedMessage: string;
   speechOn: string;
   speechOff: string;
@@ -38,11 +39,12 @@ const en: Strings = {
   sending: 'Sending…',
   notDelivered: 'Not delivered',
   retry: 'Retry',
-  errorNetwork: 'Could not reach the assistant. Check your connection and try again.',
-  errorUnavailable: 'Chat is unavailable right now. Please try again later.',
+  errorNetwork: 'Could not reach the assistant.',
+  errorUnavailable: 'Chat is unavailable right now.',
   errorRejected: 'Your message could not be sent.',
-  errorServer: 'The assistant could not answer just now. Please try again.',
-  errorInterrupted: 'Sending was interrupted.',
+  errorServer: 'The assistant could not answer.',
+  offline: 'Offline: messages will be sent when you are back online.',
+  discard: 'Discard',
   unsupportedMessage: 'This message cannot be shown here.',
   speechOn: 'Read replies aloud',
   speechOff: 'Stop reading replies aloud',
@@ -61,11 +63,12 @@ const el: Strings = {
   sending: 'Αποστολή…',
   notDelivered: 'Δεν παραδόθηκε',
   retry: 'Ξανά',
-  errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό. Ελέγξτε τη σύνδεσή σας και δοκιμάστε ξανά.',
-  errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη αυτή τη στιγμή. Δοκιμάστε αργότερα.',
+  errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
+  errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
   errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',
-  errorServer: 'Ο βοηθός δεν μπόρεσε να απαντήσει. Δοκιμάστε ξανά.',
-  errorInterrupted: 'Η αποστολή διακόπηκε.',
+  errorServer: 'Ο βοηθός δεν μπόρεσε να απαντήσει.',
+  offline: 'Εκτός σύνδεσης: τα μηνύματα θα σταλούν μόλις συνδεθείτε.',
+  discard: 'Απόρριψη',
   unsupportedMessage: 'Αυτό το μήνυμα δεν μπορεί να εμφανιστεί εδώ.',
   speechOn: 'Ανάγνωση απαντήσεων',
   speechOff: 'Διακοπή ανάγνωσης απαντήσεων',
@@ -84,11 +87,12 @@ const de: Strings = {
   sending: 'Wird gesendet…',
   notDelivered: 'Nicht zugestellt',
   retry: 'Erneut versuchen',
-  errorNetwork: 'Der Assistent ist nicht erreichbar. Bitte Verbindung prüfen und erneut versuchen.',
-  errorUnavailable: 'Der Chat ist gerade nicht verfügbar. Bitte später erneut versuchen.',
+  errorNetwork: 'Der Assistent ist nicht erreichbar.',
+  errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
   errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',
-  errorServer: 'Der Assistent konnte gerade nicht antworten. Bitte erneut versuchen.',
-  errorInterrupted: 'Das Senden wurde unterbrochen.',
+  errorServer: 'Der Assistent konnte nicht antworten.',
+  offline: 'Offline: Nachrichten werden gesendet, sobald Sie wieder online sind.',
+  discard: 'Verwerfen',
   unsupportedMessage: 'Diese Nachricht kann hier nicht angezeigt werden.',
   speechOn: 'Antworten vorlesen',
   speechOff: 'Vorlesen beenden',

@@ -76,14 +76,5 @@ export interface EventError {
 
 export type EventResponse = EventOk | EventError;
 
-/** Limits shared by the widget's composer and the proxy's validation. */
-export const LIMITS = {
-  textLength: 2000,
-  nameLength: 200,
-  idLength: 200,
-  tagLength: 100,
-  tagsPerOperation: 20,
-  contexts: 20,
-  payloadDataLength: 500,
-  bodyBytes: 16 * 1024,
-} as const;
+/** The longest message text: the widget's composer stops there and the proxy refuses more. */
+export const TEXT_LIMIT = 2000;

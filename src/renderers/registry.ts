@@ -29,46 +29,41 @@ export interface Renderer<T extends AgentResponseItem = AgentResponseItem> {
  * `chat.renderers = defaultRenderers.with('image', imageRenderer)`.
  */
 export class RendererRegistry {
-  private readonly renderers: ReadonlyMap<string, Renderer>;
-  private readonly warned = new Set<string>();
+  readonly #renderers: ReadonlyMap<string, Renderer>;
+  readonly #warned = new Set<string>();
 
   constructor(entries: Iterable<readonly [string, Renderer]> = []) {
-    this.renderers = new Map(entries);
+    this.#renderers = new Map(entries);
   }
 
   /** A copy of this registry with `type` rendered by `renderer`. */
   with<T extends AgentResponseItem>(type: string, renderer: Renderer<T>): RendererRegistry {
-    return new RendererRegistry([...this.renderers, [type, renderer as unknown as Renderer]]);
-  }
-
-  /** A copy without `type`, whose items then show their `altText`. */
-  without(type: string): RendererRegistry {
-    return new RendererRegistry([...this.renderers].filter(([key]) => key !== type));
+    return new RendererRegistry([...this.#renderers, [type, renderer as unknown as Renderer]]);
   }
 
   has(type: string): boolean {
-    return this.renderers.has(type);
+    return this.#renderers.has(type);
   }
 
   /** Renders `item`, falling back to its escaped `altText`, or a neutral notice without one. */
   render(item: AgentResponseItem, context: RenderContext): TemplateResult {
     const { type } = item;
-    const renderer = this.renderers.get(type);
+    const renderer = this.#renderers.get(type);
     if (renderer) {
       try {
         if (renderer.accepts(item)) return renderer.render(item, context);
-        this.warnOnce(type, `an item of type "${type}" did not validate; showing its altText`);
+        this.#warnOnce(type);
       } catch (error) {
-        this.warnOnce(type, `the "${type}" renderer threw; showing its altText`, error);
+        this.#warnOnce(type, error);
       }
     }
     return renderFallback(item, context);
   }
 
-  private warnOnce(type: string, message: string, error?: unknown) {
-    if (this.warned.has(type)) return;
-    this.warned.add(type);
-    console.warn(`agent-chat: ${message}`, ...(error === undefined ? [] : [error]));
+  #warnOnce(type: string, error?: unknown) {
+    if (this.#warned.has(type)) return;
+    this.#warned.add(type);
+    console.warn(`agent-chat: "${type}" item not rendered (${error ?? 'invalid fields'}); showing its altText`);
   }
 }
 

@@ -66,18 +66,10 @@ export function sanitizeHtml(dirty: string): DocumentFragment {
   });
 }
 
-// Messages are parsed once when they arrive; this keeps the result for re-mounts of the log
-// (a fragment can be inserted only once, so callers get a clone).
-const CACHE_LIMIT = 300;
-const cache = new Map<string, DocumentFragment>();
-
-/** Markdown → sanitised DOM, ready to render as a Lit child value. Never throws on any input. */
+/**
+ * Markdown → sanitised DOM, ready to render as a Lit child value. Never throws on any input. Each
+ * message is rendered once, when it arrives (see MessageLogController), so this runs once per message.
+ */
 export function renderMarkdown(markdown: string): DocumentFragment {
-  let fragment = cache.get(markdown);
-  if (!fragment) {
-    fragment = sanitizeHtml(getMarked().parse(markdown) as string);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(markdown, fragment);
-  }
-  return fragment.cloneNode(true) as DocumentFragment;
+  return sanitizeHtml(getMarked().parse(markdown) as string);
 }

@@ -15,6 +15,8 @@ export interface Store {
   /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
   get<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
   set(key: string, value: unknown): void;
+  /** Like `get`, but reads storage again (another tab may have written it). */
+  reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
   remove(key: string): void;
 }
 
@@ -62,6 +64,12 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         tryRemove(key);
         return undefined;
       }
+      memory.set(key, value);
+      return value;
+    },
+    reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined {
+      const value = readBacking(key);
+      if (value === undefined || !guard(value)) return undefined;
       memory.set(key, value);
       return value;
     },

@@ -14,13 +14,8 @@ export function describeFailure(failure: TransportFailure, strings: Strings): Fa
   if (status === 401 || status === 403) {
     return {
       text: strings.errorUnavailable,
-      developerNote:
-        `the agent service refused the proxy's credentials (${status} ${failure.message}). ` +
-        'Check the proxy\'s AGENT_API_TOKEN and AGENT_HANDLE.',
+      developerNote: `the agent service refused the proxy (${status} ${failure.message}): check AGENT_API_TOKEN and AGENT_HANDLE`,
     };
-  }
-  if (status === 404 || status === 405) {
-    return { text: strings.errorUnavailable, developerNote: `the proxy-url answered ${status}: is it the proxy's address?` };
   }
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return { text: strings.errorRejected };

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Strings } from '../i18n/strings.js';
+import { icon, ICONS } from './icons.js';
 
 export interface ComposerView {
   draft: string;
@@ -30,8 +31,7 @@ export const renderComposer = ({ draft, maxLength, strings, onInput, onSubmit }:
         @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}
         @keydown=${(e: KeyboardEvent) => handleKeydown(e, onSubmit)}></textarea>
       <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim()}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M3 20.5 21 12 3 3.5V10l12 2-12 2z"/></svg>
+        ${icon(ICONS.send)}
       </button>
       ${showCounter
         ? html`<div part="counter" class="counter" id="counter" aria-live="polite">${strings.characterCount(draft.length, maxLength)}</div>`

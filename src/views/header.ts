@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { Strings } from '../i18n/strings.js';
-import { closeIcon } from './launcher.js';
+import { icon, ICONS } from './icons.js';
 
 export interface HeaderView {
   title: string;
@@ -14,14 +14,6 @@ export interface HeaderView {
   onToggleSpeech: () => void;
 }
 
-const restartIcon = html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-  <path fill="currentColor" d="M12 5V2L7 6l5 4V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z"/></svg>`;
-const speakerIcon = (on: boolean) => html`<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-  <path fill="currentColor" d="M4 9v6h4l5 4V5L8 9H4z"/>
-  ${on
-    ? html`<path fill="currentColor" d="M16 8.5a4.5 4.5 0 0 1 0 7l-1.2-1.4a2.7 2.7 0 0 0 0-4.2z"/>`
-    : html`<path fill="currentColor" d="m15 9.4 1.4-1.4 2.1 2.1 2.1-2.1L22 9.4 19.9 11.5 22 13.6l-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z"/>`}</svg>`;
-
 /** Title and the panel's controls. */
 export const renderHeader = (view: HeaderView) => html`
   <header part="header" class="header">
@@ -29,13 +21,13 @@ export const renderHeader = (view: HeaderView) => html`
     ${view.speech
       ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on ? 'true' : 'false'}
           aria-label=${view.strings.speechOn} title=${view.speech.on ? view.strings.speechOff : view.strings.speechOn}
-          @click=${view.onToggleSpeech}>${speakerIcon(view.speech.on)}</button>`
+          @click=${view.onToggleSpeech}>${icon(view.speech.on ? ICONS.speakerOn : ICONS.speakerOff)}</button>`
       : nothing}
     <button part="header-button restart-button" class="icon-button" type="button" aria-label=${view.strings.restart}
-      title=${view.strings.restart} @click=${view.onRestart}>${restartIcon}</button>
+      title=${view.strings.restart} @click=${view.onRestart}>${icon(ICONS.restart)}</button>
     ${view.closable
       ? html`<button part="header-button close-button" class="icon-button" type="button" aria-label=${view.strings.closeChat}
-          title=${view.strings.closeChat} @click=${view.onClose}>${closeIcon}</button>`
+          title=${view.strings.closeChat} @click=${view.onClose}>${icon(ICONS.close)}</button>`
       : nothing}
   </header>
 `;

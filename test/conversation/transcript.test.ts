@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { mergeTags } from '../../src/conversation/tags.js';
-import { forStorage, isConversation, isExpired, newConversation, settleInterrupted, STORED_MESSAGES_LIMIT, type ChatMessage } from '../../src/conversation/transcript.js';
+import { forStorage, isConversation, isExpired, newConversation, STORED_MESSAGES_LIMIT, type ChatMessage } from '../../src/conversation/transcript.js';
 
 const user = (id: string, status: 'sending' | 'sent' | 'failed' = 'sent'): ChatMessage =>
   ({ kind: 'user', id, at: 1, text: id, status, request: { text: id } });
@@ -28,11 +28,6 @@ describe('transcript', () => {
       expect(isExpired(newConversation(0), timeout, idle)).to.equal(expected);
     });
   }
-
-  it('settleInterrupted turns "sending" into "failed" with the reason', () => {
-    const settled = settleInterrupted({ ...newConversation(0), messages: [user('a', 'sending'), user('b')] }, 'interrupted');
-    expect(settled.messages.map((m) => m.kind === 'user' && [m.status, m.error])).to.deep.equal([['failed', 'interrupted'], ['sent', undefined]]);
-  });
 
   it('forStorage keeps only the newest messages past the limit', () => {
     const messages = Array.from({ length: STORED_MESSAGES_LIMIT + 3 }, (_, i) => user(String(i)));

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   method: string;
   headers: Headers;
   body: ClientEventRequest;
+  /** performance.now() when the request arrived. */
+  at: number;
 }
 
 /** An HTTP answer, or a transport failure. */
@@ -82,6 +84,7 @@ export class FakeProxy {
       method: request.method,
       headers: request.headers,
       body: JSON.parse(await request.text()),
+      at: performance.now(),
     };
     this.requests.push(recorded);
     const handler = this.queued.shift() ?? this.handler;

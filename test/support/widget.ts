@@ -24,13 +24,16 @@ export const parts = (chat: AgentChat, name: string) => [...chat.shadowRoot!.que
 /** Text of each transcript entry, in order, e.g. ["Hello!", "Hi"]. */
 export const bubbles = (chat: AgentChat) => parts(chat, 'bubble').map((b) => b.textContent!.trim());
 
+/** Condition waits get room for the retry backoff (up to ~4 s) on a slow, shared machine. */
+export const WAIT = { timeout: 8000 };
+
 export async function waitForBubbles(chat: AgentChat, count: number, what = `${count} bubbles`) {
-  await waitUntil(() => bubbles(chat).length >= count, `waited for ${what}; saw ${JSON.stringify(bubbles(chat))}`);
+  await waitUntil(() => bubbles(chat).length >= count, `waited for ${what}; saw ${JSON.stringify(bubbles(chat))}`, WAIT);
   return bubbles(chat);
 }
 
 export async function waitForRequests(proxy: FakeProxy, count: number) {
-  await waitUntil(() => proxy.requests.length >= count, `waited for ${count} requests; saw ${proxy.requests.length}`);
+  await waitUntil(() => proxy.requests.length >= count, `waited for ${count} requests; saw ${proxy.requests.length}`, WAIT);
   return proxy.bodies;
 }
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { LIMITS } from '../../protocol/types.js';
+import { LIMITS } from '../validation/limits.js';
 import { clientEventRequestSchema, validate } from '../validation/event-request.js';
 import type { ProxyConfig } from './config.js';
 import { MemoryRateLimitStore, retryAfterSeconds, type RateLimitStore } from './rate-limit.js';

@@ -4,7 +4,7 @@
  * the documented shape; the messages name the field and say what to fix.
  */
 import { z } from 'zod';
-import { LIMITS } from '../../protocol/types.js';
+import { LIMITS } from './limits.js';
 
 const LANGUAGE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 

@@ -1,0 +1,31 @@
+import type { ClientEventRequest, EventMessage, TagOperations } from '../protocol/types.js';
+
+export interface RequestContext {
+  senderId: string;
+  userName?: string;
+  userEmail?: string;
+  language?: string;
+  tagOperations?: TagOperations;
+  includeMetadata?: boolean;
+  includeSpeech?: boolean;
+  now?: number;
+}
+
+/** The body the widget sends to the proxy for one message (CONTRACT §3: no handle, no token). */
+export function buildRequest(message: EventMessage, context: RequestContext): ClientEventRequest {
+  const { senderId, userName, userEmail, language, tagOperations, includeMetadata, includeSpeech } = context;
+  const request: ClientEventRequest = {
+    message,
+    sender: { id: senderId, ...(userName && { name: userName }), ...(userEmail && { email: userEmail }) },
+    timestamp: context.now ?? Date.now(),
+  };
+  if (language) request.language = language;
+  if (tagOperations) request.tagOperations = tagOperations;
+  if (includeMetadata || includeSpeech) {
+    request.options = {
+      ...(includeMetadata && { includeMetadata: true }),
+      ...(includeSpeech && { includeStrippedMarkdownTextResponses: true }),
+    };
+  }
+  return request;
+}

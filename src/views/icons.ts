@@ -1,0 +1,14 @@
+import { html } from 'lit';
+
+/** Stroked 24×24 icons (stroke style is set in the sheet); one template serves them all. */
+export const icon = (path: string, size = 20) =>
+  html`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
+
+export const ICONS = {
+  chat: 'M4 5h16v11H9l-5 4z',
+  close: 'M6 6l12 12M18 6 6 18',
+  restart: 'M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5',
+  speakerOn: 'M4 9v6h4l5 4V5L8 9zm12 0a4 4 0 0 1 0 6',
+  speakerOff: 'M4 9v6h4l5 4V5L8 9zm12 0 5 6m0-6-5 6',
+  send: 'M4 20 21 12 4 4l2 8zm2-8h8',
+} as const;

@@ -1,0 +1,229 @@
+import { expect, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
+import type { AgentChatErrorEvent } from '../src/events.js';
+import { echoAgent, FakeProxy, ok, text, type Reply } from './support/fake-proxy.js';
+import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests } from './support/widget.js';
+
+const unavailable: Reply = { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
+const errorsOf = (chat: HTMLElement) => {
+  const details: AgentChatErrorEvent['detail'][] = [];
+  chat.addEventListener('agent-chat-error', (e) => details.push(e.detail));
+  return details;
+};
+const statusOf = (chat: HTMLElement, text: string) =>
+  parts(chat as never, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text)
+    ?.querySelector('[part~="message-status"]')?.textContent?.trim() ?? 'sent';
+
+describe('<agent-chat> delivery', () => {
+  let proxies: FakeProxy[] = [];
+  const proxy = () => {
+    const p = new FakeProxy();
+    proxies.push(p);
+    return p;
+  };
+  afterEach(() => {
+    fixtureCleanup();
+    proxies.forEach((p) => p.restore());
+    proxies = [];
+    localStorage.clear();
+  });
+
+  it('gives every message a client id and keeps it in storage as "sending" before the request is made', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const gate = p.hold();
+    chat.send('persist me');
+    await waitForRequests(p, 2);
+    const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
+    const stored = JSON.parse(localStorage.getItem(key)!).data.messages.at(-1);
+    expect(stored).to.deep.include({ kind: 'user', text: 'persist me', status: 'sending', request: { text: 'persist me' } });
+    expect(stored.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(statusOf(chat, 'persist me')).to.equal('Sending…');
+    gate.release();
+    await waitForBubbles(chat, 3);
+    expect(statusOf(chat, 'persist me'), 'status once delivered').to.equal('sent');
+  });
+
+  it('retries 5xx, network errors and garbled bodies by itself, with agent-chat-error saying so', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const errors = errorsOf(chat);
+    p.next({ status: 500, json: { status: 'error', error: 'boom' } }).next({ networkError: true }).next({ text: '<html>portal</html>' });
+    chat.send('keep trying');
+    await waitForBubbles(chat, 3, 'the reply after three automatic retries');
+    expect(errors.map((e) => [e.kind, e.willRetry])).to.deep.equal([['http', true], ['network', true], ['invalid-response', true]]);
+    expect(p.bodies.slice(1).map((b) => b.message.text)).to.deep.equal(Array(4).fill('keep trying'));
+    expect(new Set(p.bodies.slice(1).map((b) => b.timestamp)).size, 'the same request each time').to.equal(1);
+    expect(part(chat, 'error'), 'nothing scary shown').to.equal(null);
+  });
+
+  it('waits as long as Retry-After says', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.next({ status: 429, json: { status: 'error', error: 'slow down' }, headers: { 'Retry-After': '1' } });
+    chat.send('patient');
+    await waitForBubbles(chat, 3);
+    const [limited, retried] = p.requests.slice(1);
+    expect(retried.at - limited.at, 'ms between the 429 and the retry').to.be.at.least(950);
+  });
+
+  it('after the bound, marks the message failed with Retry and Discard; Retry delivers it', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const errors = errorsOf(chat);
+    p.handle(() => unavailable);
+    chat.send('stubborn');
+    await waitUntil(() => part(chat, 'retry-button'), 'Retry offered', WAIT);
+    expect(p.requests.length - 1, 'attempts').to.equal(5);
+    expect(errors.map((e) => e.willRetry)).to.deep.equal([true, true, true, true, false]);
+    expect(statusOf(chat, 'stubborn')).to.match(/^Not delivered/);
+    expect(part(chat, 'discard-button'), 'Discard offered').to.exist;
+    expect(part(chat, 'error')!.textContent, 'said once, politely').to.contain('could not answer');
+
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click();
+    await waitForBubbles(chat, 3);
+    expect(bubbles(chat).slice(1)).to.deep.equal(['stubborn', 'You said: stubborn']);
+    expect(statusOf(chat, 'stubborn')).to.equal('sent');
+  });
+
+  it('Discard drops a failed message, and the messages queued behind it go on', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(({ body }) => (body.message.text === 'doomed' ? unavailable : echoAgent({ body } as never)));
+    chat.send('doomed');
+    chat.send('next');
+    await waitUntil(() => part(chat, 'discard-button'), 'Discard offered', WAIT);
+    expect(p.bodies.some((b) => b.message.text === 'next'), 'next waits behind it').to.equal(false);
+    part(chat, 'discard-button')!.click();
+    await waitForBubbles(chat, 3);
+    expect(bubbles(chat).slice(1)).to.deep.equal(['next', 'You said: next']);
+    const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
+    await waitUntil(() => !localStorage.getItem(key)!.includes('doomed'), 'gone from storage too', WAIT);
+  });
+
+  it('does not retry a 4xx: the message says why and offers Discard only', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.next({ status: 400, json: { status: 'error', error: 'Invalid request: "message.text" must be at most 2000 characters' } });
+    const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
+    chat.send('rejected');
+    expect((await failed).detail).to.deep.include({ retryable: false, willRetry: false });
+    await chat.updateComplete;
+    expect(statusOf(chat, 'rejected')).to.contain('could not be sent');
+    expect(part(chat, 'retry-button'), 'no Retry').to.equal(null);
+    expect(part(chat, 'discard-button'), 'Discard').to.exist;
+    expect(p.requests, 'sent once').to.have.length(2);
+  });
+
+  it('a failed greeting is retried by itself, and offers Retry once the bound is reached', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.handle(() => unavailable);
+    chat.show();
+    await waitUntil(() => part(chat, 'retry-button'), 'Retry offered for the greeting', WAIT);
+    expect(bubbles(chat)).to.deep.equal([]);
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click();
+    await waitForBubbles(chat, 1);
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+
+  describe('offline', () => {
+    const setOnline = (online: boolean) => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+      window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+    };
+    afterEach(() => delete (navigator as { onLine?: boolean }).onLine);
+
+    it('pauses sending while offline, says so, and sends when the connection is back', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      setOnline(false);
+      await chat.updateComplete;
+      expect(part(chat, 'notice')!.textContent).to.match(/offline/i);
+      chat.send('written offline');
+      await chat.updateComplete;
+      expect(bubbles(chat).at(-1), 'shown at once').to.equal('written offline');
+      expect(p.requests, 'nothing sent').to.have.length(1);
+      setOnline(true);
+      await waitForBubbles(chat, 3);
+      expect(p.bodies[1].message.text).to.equal('written offline');
+      expect(part(chat, 'notice'), 'notice gone').to.equal(null);
+    });
+
+    it('a request that fails because the connection dropped waits for it instead of failing', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const errors = errorsOf(chat);
+      p.next(() => {
+        Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+        return { networkError: true };
+      });
+      chat.send('dropped');
+      await waitUntil(() => part(chat, 'notice'), 'offline notice', WAIT);
+      expect(errors, 'no error: just waiting').to.deep.equal([]);
+      setOnline(true);
+      await waitForBubbles(chat, 3);
+    });
+  });
+
+  it('a reload mid-send loses nothing: the pending message is sent once, and never again once answered', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    p.hold(); // never answered: the page "reloads" first
+    first.chat.send('survive the reload');
+    await waitForRequests(p, 2);
+    first.chat.remove();
+
+    const second = await mount(p, { open: true });
+    await waitForBubbles(second.chat, 3);
+    expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?', 'survive the reload', 'You said: survive the reload']);
+    second.chat.remove();
+
+    const third = await mount(p, { open: true });
+    expect(bubbles(third.chat)).to.have.length(3);
+    await third.chat.updateComplete;
+    expect(p.bodies.filter((b) => b.message.text === 'survive the reload'), 'first try and one resend').to.have.length(2);
+  });
+
+  describe('two tabs', () => {
+    // Two widgets on one proxy URL in one page stand in for two tabs: they share storage, the
+    // BroadcastChannel and the outbox lock exactly as tabs do.
+    it('show one conversation: the second does not greet, and sees messages sent in the first', async () => {
+      const p = proxy();
+      const a = await mount(p, { open: true });
+      await waitForBubbles(a.chat, 1);
+      const b = await mount(p, { mode: 'inline' });
+      expect(bubbles(b.chat), 'restored in the second tab').to.deep.equal(['Hello! How can I help?']);
+      a.chat.send('from tab A');
+      await waitForBubbles(b.chat, 3, 'tab B to show the message and its reply');
+      expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?', 'from tab A', 'You said: from tab A']);
+      expect(p.bodies.filter((x) => x.message.payload), 'one greeting in all').to.have.length(1);
+    });
+
+    it('a tab opened while another is sending does not send that message again', async () => {
+      const p = proxy();
+      const a = await mount(p, { open: true });
+      await waitForBubbles(a.chat, 1);
+      const gate = p.hold();
+      a.chat.send('in flight in A');
+      await waitForRequests(p, 2);
+      const b = await mount(p, { mode: 'inline' });
+      expect(bubbles(b.chat)).to.include('in flight in A');
+      gate.release(ok(text('answered')));
+      await waitForBubbles(b.chat, 3);
+      await waitUntil(() => statusOf(b.chat, 'in flight in A') === 'sent', 'B sees it delivered', WAIT);
+      expect(p.bodies.filter((x) => x.message.text === 'in flight in A'), 'sent once').to.have.length(1);
+    });
+  });
+
+  it('corrupt stored state is discarded quietly and the widget starts afresh', async () => {
+    const p = proxy();
+    localStorage.setItem(`agent-chat:${p.url}:conversation`, '{"v":1,"data":{"messages":"not a list"');
+    localStorage.setItem(`agent-chat:${p.url}:sender`, 'not json at all');
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    expect(p.bodies[0].sender!.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(part(chat, 'error')).to.equal(null);
+  });
+});
