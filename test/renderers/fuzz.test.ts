@@ -1,0 +1,95 @@
+import { expect, fixtureCleanup, oneEvent } from '@open-wc/testing';
+import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, waitForBubbles } from '../support/widget.js';
+import { HOSTILE } from '../support/hostile-payloads.js';
+
+/** mulberry32: a small seeded PRNG, so a failure can be replayed with the printed seed. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SEED = Number(new URLSearchParams(location.search).get('seed') ?? 20261121);
+const BODIES = 1000;
+
+function generator(random: () => number) {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : random() < 0.5 ? [nested(depth - 1)] : { x: nested(depth - 1) });
+  const scalar = (): unknown => pick([
+    null, true, false, 0, -1, 1e308, '', 'x', 'é'.repeat(3), '**bold**', '[link](https://example.com)',
+    'y'.repeat(20_000), pick(HOSTILE), [], {}, [1, 'a', null], { type: 'text' }, nested(200), 'text', 'buttons', 'carousel',
+  ]);
+  const templates = (): Record<string, unknown>[] => [
+    text('hello'),
+    { type: 'buttons', text: 'pick', buttons: [{ title: 'a', payload: { type: 'node', data: 'n' } }, { title: 'b', url: 'https://example.com' }], altText: 'pick' },
+    { type: 'buttons', options: ['yes', 'no'] },
+    { type: 'carousel', cards: [{ title: 't', subtitle: 's', imageUrl: 'https://example.com/i.png', buttons: [{ title: 'go' }] }], altText: 'cards' },
+    { type: pick(['video', 'image', 'quickReplies', '', 'TEXT']), altText: 'alt' },
+  ];
+  /** Sets a random (possibly nested) field of `value` to something else, or deletes it. */
+  const mutate = (value: unknown, depth = 0): unknown => {
+    if (typeof value !== 'object' || value === null || depth > 3 || random() < 0.2) return scalar();
+    const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as object) };
+    const keys = Object.keys(copy);
+    const key = keys.length && random() < 0.85 ? pick(keys) : pick(['type', 'options', 'buttons', 'cards', 'altText', 'zzz']);
+    if (random() < 0.15) delete (copy as Record<string, unknown>)[key];
+    else (copy as Record<string, unknown>)[key] = mutate((copy as Record<string, unknown>)[key], depth + 1);
+    return copy;
+  };
+  const item = () => {
+    let current: unknown = pick(templates());
+    for (let i = 1 + Math.floor(random() * 3); i > 0; i--) current = mutate(current);
+    return current;
+  };
+  /** A success envelope around random items (a broken envelope is the transport's business). */
+  return (): unknown => {
+    const shape = random();
+    const responses = shape < 0.1 ? scalar() : Array.from({ length: Math.floor(random() * 4) }, item);
+    const result: Record<string, unknown> = { responses };
+    if (random() < 0.2) result.responsesStrippedMarkdownText = scalar();
+    if (random() < 0.2) result.nodesIds = [scalar()];
+    return { status: 'ok', result };
+  };
+}
+
+describe('fuzzed replies', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  it(`survives ${BODIES} random and mutated response bodies (seed ${SEED}), and the next normal reply renders`, async function () {
+    this.timeout(120_000);
+    const errors: string[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.message);
+    const onRejection = (e: PromiseRejectionEvent) => errors.push(String(e.reason));
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    const next = generator(prng(SEED));
+    const proxy = new FakeProxy();
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      await waitForBubbles(chat, 1);
+      proxy.handle(() => ({ json: next() }));
+      for (let i = 0; i < BODIES; i++) {
+        const answered = oneEvent(chat, 'agent-chat-response');
+        chat.send(`fuzz ${i}`);
+        await answered;
+      }
+      expect(errors, 'uncaught errors').to.deep.equal([]);
+      proxy.handle(() => ok(text('**normal** again')));
+      const shown = bubbles(chat).length;
+      chat.send('and now?');
+      await waitForBubbles(chat, shown + 2);
+      expect(bubbles(chat).at(-1)).to.equal('normal again');
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+      proxy.restore();
+    }
+  });
+});

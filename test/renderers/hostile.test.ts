@@ -1,0 +1,73 @@
+import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
+import { FakeProxy, ok } from '../support/fake-proxy.js';
+import { HOSTILE } from '../support/hostile-payloads.js';
+import { bubbles, mount, parts, WAIT, waitForBubbles } from '../support/widget.js';
+
+/** Every field a reply can carry, each holding the payload. */
+function itemsCarrying(payload: string): AgentResponseItem[] {
+  return [
+    { type: 'text', options: [payload, `before ${payload} after`], altText: payload },
+    { type: 'buttons', text: payload, altText: payload,
+      buttons: [{ title: payload, url: payload }, { title: payload, payload: { type: 'node', data: payload } }, { title: payload }] },
+    { type: 'buttons', options: [payload], altText: payload },
+    { type: 'carousel', altText: payload, cards: [
+      { title: payload, subtitle: payload, url: payload, imageUrl: payload, imageAlt: payload, buttons: [{ title: payload, url: payload }] },
+    ] },
+    { type: 'unknown-type', altText: payload },
+    { type: 'text', options: 'not a list', altText: payload },
+  ];
+}
+
+const SAFE_LINK = /^(https?:|mailto:|tel:)/;
+const SAFE_IMAGE = /^(https?:|data:image\/(png|jpe?g|gif|webp|avif);base64,)/;
+
+describe('hostile replies', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  it(`has at least 50 payloads (${HOSTILE.length})`, () => expect(HOSTILE.length).to.be.at.least(50));
+
+  it('none of them runs, escapes the shadow root or breaks the widget, in any field', async () => {
+    const errors: string[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.message);
+    window.addEventListener('error', onError);
+    const before = { body: document.body.children.length, head: document.head.innerHTML, chats: document.querySelectorAll('agent-chat').length };
+    const proxy = new FakeProxy().next(ok(...HOSTILE.flatMap(itemsCarrying)));
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      const root = chat.shadowRoot!;
+      await waitUntil(() => parts(chat, 'message--agent').length === HOSTILE.length * 6, 'every hostile item rendered', WAIT);
+      // Images fail to load asynchronously; once all are complete any onerror would have fired.
+      // (They are lazy: off screen they would never start, so start them.)
+      for (const img of root.querySelectorAll('img')) img.loading = 'eager';
+      await waitUntil(() => [...root.querySelectorAll('img')].every((img) => img.complete), 'images settled', WAIT);
+
+      expect((window as { __pwned?: unknown }).__pwned, 'nothing executed').to.equal(undefined);
+      expect(errors, 'no uncaught errors').to.deep.equal([]);
+      const DANGEROUS = 'script, iframe, object, embed, style, link, meta, base, form:not([part~="composer"]), input, template, slot, agent-chat, svg script, math';
+      expect([...root.querySelectorAll(DANGEROUS)].map((e) => e.outerHTML.slice(0, 120)), 'dangerous elements').to.deep.equal([]);
+      for (const el of root.querySelectorAll('*')) {
+        for (const attr of el.getAttributeNames()) expect(attr, `${el.localName}[${attr}]`).not.to.match(/^on/i);
+        expect(el.getAttribute('style'), `${el.localName} style`).to.equal(null);
+      }
+      for (const a of root.querySelectorAll('a[href]')) expect(a.getAttribute('href')).to.match(SAFE_LINK);
+      for (const img of root.querySelectorAll('img[src]')) expect(img.getAttribute('src')).to.match(SAFE_IMAGE);
+      for (const img of root.querySelectorAll('img[srcset]')) expect.fail(`srcset kept: ${img.getAttribute('srcset')}`);
+
+      expect(document.body.children.length, 'nothing added to the page but the fixture').to.equal(before.body + 1);
+      expect(document.head.innerHTML, 'head untouched').to.equal(before.head);
+      expect(document.querySelectorAll('agent-chat').length, 'no injected widget: only ours').to.equal(before.chats + 1);
+
+      const shown = bubbles(chat).length;
+      chat.send('still usable?');
+      await waitForBubbles(chat, shown + 2);
+      expect(bubbles(chat).at(-1)).to.equal('You said: still usable?');
+    } finally {
+      window.removeEventListener('error', onError);
+      proxy.restore();
+    }
+  });
+});
