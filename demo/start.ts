@@ -22,7 +22,7 @@ const fromCwd = (path: string) => relative(process.cwd(), fileURLToPath(new URL(
 export const DEMO_CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' https: data:", "connect-src 'self'",
   "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'", "trusted-types lit-html dompurify 'allow-duplicates'",
+  "require-trusted-types-for 'script'", "trusted-types lit-html dompurify",
 ].join('; ');
 
 export interface Demo {
@@ -52,7 +52,9 @@ export async function startDemo({ port = 8080, host = '127.0.0.1', env = process
   site.all('/chat', (c) => proxy!(c.req.raw, c.env));
   site.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', DEMO_CSP);
+    // embed.html loads the widget twice on purpose (two copies of Lit, so two "lit-html" policies).
+    const csp = c.req.path === '/embed.html' ? DEMO_CSP.replace('dompurify', "dompurify 'allow-duplicates'") : DEMO_CSP;
+    c.header('Content-Security-Policy', csp);
     c.header('X-Content-Type-Options', 'nosniff');
   });
   site.use('/dist/*', serveStatic({ root: fromCwd('../'), onNotFound: () => undefined }));

@@ -86,7 +86,10 @@ export class DeliveryController implements ReactiveController {
 
   /** Resolves once nothing is queued any more (in flight, waiting to retry, or stalled). */
   whenIdle(): Promise<void> {
-    return this.#queue.length ? new Promise((resolve) => this.#idleWaiters.push(resolve)) : Promise.resolve();
+    // A removed element sends nothing more: it must not hold the outbox (even if its lock was
+    // granted only after it was removed).
+    if (!this.#queue.length || this.#host.isConnected === false) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   #settle() {

@@ -43,6 +43,10 @@ test('the demo greets, follows a button, a carousel button and free text, and re
   await chat.getByRole('button', { name: 'Choose Plan M' }).click();
   await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText('Great choice: Plan M');
 
+  // a type the widget has no renderer for shows its altText
+  await chat.getByRole('button', { name: 'Show me a video' }).first().click();
+  await expect(chat.locator('[part~="bubble--fallback"]').last()).toContainText('intro video: https://example.com/intro.mp4');
+
   await chat.locator('[part~="input"]').fill('my name');
   await chat.locator('[part~="input"]').press('Enter');
   await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText("What's your name?");

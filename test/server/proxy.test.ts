@@ -106,6 +106,19 @@ describe('proxy over HTTP', () => {
     });
   }
 
+  it('handles deeply nested JSON: refused at the root, stripped where it is not part of the contract', async () => {
+    const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const atRoot = await post(`${proxy.url}/`, deep(5000));
+    assert.equal(atRoot.status, 400);
+    assert.match(atRoot.json.error!, /"body" must be an object/);
+
+    upstream.calls.length = 0;
+    const inside = await post(`${proxy.url}/`, `{"message":{"text":"hi"},"options":{"x":${deep(5000)}},"extra":${deep(2000)}}`);
+    assert.equal(inside.status, 200);
+    assert.deepEqual(upstream.calls[0].body, { message: { text: 'hi' }, options: {}, handle: HANDLE }, 'nesting dropped, not forwarded');
+    assert.equal((await call(`${proxy.url}/`)).status, 200, 'still up');
+  });
+
   it('refuses a client Authorization header and never forwards it', async () => {
     upstream.calls.length = 0;
     const { status, json } = await post(`${proxy.url}/`, validBody, { Authorization: 'Bearer stolen' });
