@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
-import { createProxy, type ProxyOptions, type RequestLogLine } from '../../src/server/proxy/index.js';
+import { createProxy, type ProxyOptions, type RateLimitStore, type RequestLogLine } from '../../src/server/proxy/index.js';
 import { openapi } from './support/openapi.js';
 import { answerJson, closedPort, fakeUpstream, OK_BODY } from './support/servers.js';
 
@@ -229,6 +229,31 @@ describe('proxy over HTTP', () => {
       assert.equal(sameAddress.status, 429);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('shares limits between instances through a swapped-in store (as a Redis-backed one would)', async () => {
+    const windows = new Map<string, { count: number; resetAt: number }>();
+    const shared: RateLimitStore = {
+      async hit(key, windowMs) {
+        const now = Date.now();
+        const current = windows.get(key);
+        const window = current && current.resetAt > now ? current : { count: 0, resetAt: now + windowMs };
+        window.count++;
+        windows.set(key, window);
+        return { ...window };
+      },
+    };
+    const a = await startProxy(upstream.url, { rateLimitPerMinute: 2, rateLimitStore: shared });
+    const b = await startProxy(upstream.url, { rateLimitPerMinute: 2, rateLimitStore: shared });
+    try {
+      const body = { ...validBody, sender: { id: 'roaming' } };
+      const statuses = [(await post(`${a.url}/`, body)).status, (await post(`${b.url}/`, body)).status, (await post(`${a.url}/`, body)).status];
+      assert.deepEqual(statuses, [200, 200, 429], 'the third request, on either instance, is over the shared limit');
+      assert.ok(windows.has('sender:roaming'));
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 
