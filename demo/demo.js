@@ -7,6 +7,15 @@ document.getElementById('language').addEventListener('change', (event) => {
   for (const chat of chats) chat.language = event.target.value;
   document.documentElement.lang = event.target.value.toLowerCase();
 });
+document.getElementById('theme').addEventListener('change', (event) => {
+  for (const chat of chats) if (!chat.classList.contains('theme-night')) chat.theme = event.target.value || undefined;
+});
+document.getElementById('position').addEventListener('change', (event) => {
+  launcher.position = event.target.value;
+});
+document.getElementById('rtl').addEventListener('change', (event) => {
+  document.documentElement.dir = event.target.checked ? 'rtl' : 'ltr';
+});
 document.getElementById('tts').addEventListener('change', (event) => {
   for (const chat of chats) chat.tts = event.target.checked;
 });

@@ -4,6 +4,7 @@ import { AutoscrollController } from './controllers/autoscroll-controller.js';
 import { ConversationController } from './controllers/conversation-controller.js';
 import { DeliveryController, type DeliveryJob, type FailureOutcome } from './controllers/delivery-controller.js';
 import { MessageLogController } from './controllers/message-log-controller.js';
+import { MobileViewportController } from './controllers/mobile-viewport-controller.js';
 import { SpeechController } from './controllers/speech-controller.js';
 import { newId } from './conversation/ids.js';
 import { buildRequest } from './conversation/request.js';
@@ -163,6 +164,12 @@ export class AgentChat extends LitElement {
     onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
     onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
   });
+
+  constructor() {
+    super();
+    // Holds no state the element reads: it only needs to be registered.
+    new MobileViewportController(this, () => this.open && this.mode !== 'inline');
+  }
 
   /** Opens the panel. */
   show() {

@@ -71,7 +71,7 @@ export const styles = css`
     display: flex; flex-direction: column; overflow: hidden;
     background: var(--_surface); color: var(--_text); border-radius: var(--_radius);
   }
-  :host([mode='launcher']) .panel, :host(:not([mode])) .panel {
+  :host(:not([mode='inline'])) .panel {
     position: fixed; z-index: var(--_z);
     inset-block-end: calc(var(--_offset) * 2 + var(--_launcher-size)); inset-inline-end: var(--_offset);
     inline-size: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
@@ -83,8 +83,8 @@ export const styles = css`
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .panel[hidden] { display: none; }
   @media (max-width: 480px) {
-    :host([mode='launcher'][open]) .panel, :host(:not([mode])[open]) .panel {
-      inset: 0; inline-size: 100vw; block-size: 100dvh; border-radius: 0; border: none;
+    :host([open]:not([mode='inline'])) .panel {
+      inset: 0; inline-size: 100vw; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
       padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);
     }
     :host([open]) .launcher { display: none; }
@@ -137,13 +137,13 @@ export const styles = css`
   }
   .card {
     flex: 0 0 75%; scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px;
-    border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0 0 10px; overflow: hidden; background: var(--_surface);
+    border: 1px solid var(--_border); border-radius: var(--_radius); padding-block-end: 10px; overflow: hidden; background: var(--_surface);
   }
+  .card > :not(img) { padding-inline: 10px; }
+  .card > :first-child:not(img) { padding-block-start: 10px; }
   .card img { inline-size: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: var(--_agent-bubble); }
-  .card-title { font-weight: 600; padding: 0 10px; }
-  .card:not(:has(img)) .card-title { padding-block-start: 10px; }
-  .card-subtitle { color: var(--_muted); padding: 0 10px; font-size: 0.9em; }
-  .card .buttons { padding: 0 10px; }
+  .card-title { font-weight: 600; }
+  .card-subtitle { color: var(--_muted); font-size: 0.9em; }
 
   .typing { display: flex; gap: 4px; align-items: center; padding: 10px 12px; background: var(--_agent-bubble);
     border-radius: var(--_radius); inline-size: fit-content; }
@@ -161,6 +161,7 @@ export const styles = css`
   .retry { border: 1px solid currentColor; border-radius: 999px; background: transparent; padding: 2px 10px; margin-inline-start: 6px; cursor: pointer; min-block-size: 28px; }
 
   .composer { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; padding: 10px; border-block-start: 1px solid var(--_border); }
+  .input::placeholder { color: var(--_muted); }
   .input {
     flex: 1; resize: none; max-block-size: 8em; min-block-size: 40px; field-sizing: content; padding: 9px 12px;
     border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.8); background: var(--_surface);

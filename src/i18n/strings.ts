@@ -18,8 +18,7 @@ export interface Strings {
   offline: string;
   discard: string;
   unsupportedMessage: string;
-  speechOn: string;
-  speechOff: string;
+  speech: string;
   /** Shown under the input as it nears the limit, e.g. "1,990 / 2,000". */
   characterCount: (used: number, max: number) => string;
 }
@@ -46,8 +45,7 @@ const en: Strings = {
   offline: 'Offline: messages will be sent when you are back online.',
   discard: 'Discard',
   unsupportedMessage: 'This message cannot be shown here.',
-  speechOn: 'Read replies aloud',
-  speechOff: 'Stop reading replies aloud',
+  speech: 'Read replies aloud',
   characterCount: count('en'),
 };
 
@@ -70,8 +68,7 @@ const el: Strings = {
   offline: 'Εκτός σύνδεσης: τα μηνύματα θα σταλούν μόλις συνδεθείτε.',
   discard: 'Απόρριψη',
   unsupportedMessage: 'Αυτό το μήνυμα δεν μπορεί να εμφανιστεί εδώ.',
-  speechOn: 'Ανάγνωση απαντήσεων',
-  speechOff: 'Διακοπή ανάγνωσης απαντήσεων',
+  speech: 'Ανάγνωση απαντήσεων',
   characterCount: count('el'),
 };
 
@@ -94,8 +91,7 @@ const de: Strings = {
   offline: 'Offline: Nachrichten werden gesendet, sobald Sie wieder online sind.',
   discard: 'Verwerfen',
   unsupportedMessage: 'Diese Nachricht kann hier nicht angezeigt werden.',
-  speechOn: 'Antworten vorlesen',
-  speechOff: 'Vorlesen beenden',
+  speech: 'Antworten vorlesen',
   characterCount: count('de'),
 };
 

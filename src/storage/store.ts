@@ -17,7 +17,6 @@ export interface Store {
   set(key: string, value: unknown): void;
   /** Like `get`, but reads storage again (another tab may have written it). */
   reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
-  remove(key: string): void;
 }
 
 /** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
@@ -80,10 +79,6 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
       }
-    },
-    remove(key: string) {
-      memory.delete(key);
-      tryRemove(key);
     },
   };
 }

@@ -14,7 +14,7 @@ export function describeFailure(failure: TransportFailure, strings: Strings): Fa
   if (status === 401 || status === 403) {
     return {
       text: strings.errorUnavailable,
-      developerNote: `the agent service refused the proxy (${status} ${failure.message}): check AGENT_API_TOKEN and AGENT_HANDLE`,
+      developerNote: `proxy refused upstream (${status} ${failure.message}): check AGENT_API_TOKEN, AGENT_HANDLE`,
     };
   }
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {

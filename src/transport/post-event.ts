@@ -36,7 +36,7 @@ export async function postEvent(
   try {
     response = await doFetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
       signal: combined,
       credentials: 'omit',

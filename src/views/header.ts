@@ -20,14 +20,14 @@ export const renderHeader = (view: HeaderView) => html`
     <h2 part="title" class="title" id="title">${view.title}</h2>
     ${view.speech
       ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on ? 'true' : 'false'}
-          aria-label=${view.strings.speechOn} title=${view.speech.on ? view.strings.speechOff : view.strings.speechOn}
+          aria-label=${view.strings.speech} title=${view.strings.speech}
           @click=${view.onToggleSpeech}>${icon(view.speech.on ? ICONS.speakerOn : ICONS.speakerOff)}</button>`
       : nothing}
     <button part="header-button restart-button" class="icon-button" type="button" aria-label=${view.strings.restart}
       title=${view.strings.restart} @click=${view.onRestart}>${icon(ICONS.restart)}</button>
     ${view.closable
       ? html`<button part="header-button close-button" class="icon-button" type="button" aria-label=${view.strings.closeChat}
-          title=${view.strings.closeChat} @click=${view.onClose}>${icon(ICONS.close)}</button>`
+          @click=${view.onClose}>${icon(ICONS.close)}</button>`
       : nothing}
   </header>
 `;

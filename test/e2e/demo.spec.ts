@@ -66,7 +66,7 @@ test('the demo greets, follows a button, a carousel button and free text, and re
   await page.locator('#launcher-chat [part~="input"]').press('Enter');
   await expect(page.locator('#launcher-chat [part~="bubble--agent"]').last()).toContainText('You are Ada');
   // every chat on the page (launcher and the two inline ones) restores instead of greeting again
-  expect(greetingsBefore, 'each chat greeted once').toBe(3);
+  expect(greetingsBefore, 'each chat greeted once').toBe(await page.locator('agent-chat').count());
   const greetingsAfter = chatPosts(requests).filter((r) => r.body.includes('"greeting"')).length - greetingsBefore;
   expect(greetingsAfter, 'greetings after the reload').toBe(0);
 

@@ -50,7 +50,5 @@ describe('createStore', () => {
     const store = createStore('ns', () => undefined);
     store.set('k', 'v');
     expect(store.get('k', isString)).to.equal('v');
-    store.remove('k');
-    expect(store.get('k', isString)).to.equal(undefined);
   });
 });

@@ -1,0 +1,274 @@
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { AgentChat } from '../src/agent-chat.js';
+import type { AgentResponseItem } from '../src/protocol/types.js';
+import { FakeProxy, ok, text } from './support/fake-proxy.js';
+import { mount, part, parts, WAIT, waitForBubbles } from './support/widget.js';
+
+const carousel: AgentResponseItem = {
+  type: 'carousel', altText: 'Plans',
+  cards: ['S', 'M', 'L', 'XL'].map((size) => ({
+    title: `Plan ${size}`, subtitle: 'per month', url: 'https://example.com/plan', imageUrl: 'https://example.com/p.png', imageAlt: `Plan ${size}`,
+    buttons: [{ title: `Choose ${size}`, payload: { type: 'node', data: `plan-${size}` } }],
+  })),
+};
+const everything = () => ok(
+  text('**Hello!** Here is [a link](https://example.com) and some `code`.'),
+  { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }, { title: 'Docs', url: 'https://example.com' }] },
+  carousel,
+  { type: 'video', altText: 'A video you cannot see here' },
+);
+
+async function openWithEverything(attrs: Record<string, string> = {}) {
+  const proxy = new FakeProxy().next(everything());
+  const { chat } = await mount(proxy, { open: true, attrs });
+  await waitUntil(() => parts(chat, 'message--agent').length === 4, 'all replies shown', WAIT);
+  return { chat, proxy };
+}
+
+// --- contrast, from computed styles (WCAG 2.2 relative luminance) ---------------------------------
+type RGBA = [number, number, number, number];
+function parseColor(value: string): RGBA {
+  const m = value.match(/rgba?\(([^)]+)\)/);
+  if (!m) throw new Error(`unexpected colour ${value}`);
+  const [r, g, b, a = '1'] = m[1].split(/[\s,/]+/).filter(Boolean);
+  return [Number(r), Number(g), Number(b), Number(a)];
+}
+const luminance = ([r, g, b]: RGBA) => {
+  const [R, G, B] = [r, g, b].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+};
+const ratio = (a: RGBA, b: RGBA) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+/** The first opaque background behind `el`, crossing the shadow boundary; the page is white. */
+function backgroundOf(el: Element): RGBA {
+  for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+    const color = parseColor(getComputedStyle(node).backgroundColor);
+    if (color[3] === 1) return color;
+  }
+  return [255, 255, 255, 1];
+}
+
+describe('<agent-chat> accessibility', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+    document.documentElement.lang = 'en';
+  });
+
+  for (const theme of ['light', 'dark']) {
+    it(`has no axe violations open with text, buttons and a carousel (${theme} theme)`, async () => {
+      const { chat, proxy } = await openWithEverything({ theme });
+      try {
+        await expect(chat).to.be.accessible();
+      } finally {
+        proxy.restore();
+      }
+    });
+
+    it(`has text contrast of at least 4.5:1 and control contrast of at least 3:1 (${theme} theme)`, async () => {
+      const { chat, proxy } = await openWithEverything({ theme });
+      try {
+        const root = chat.shadowRoot!;
+        const texts = root.querySelectorAll('[part~="bubble"], [part~="title"], [part~="button"], [part~="card-title"], [part~="card-subtitle"], [part~="input"], .bubble a, .bubble code');
+        expect(texts.length).to.be.greaterThan(8);
+        for (const el of texts) {
+          const value = ratio(parseColor(getComputedStyle(el).color), backgroundOf(el));
+          expect(value, `text contrast of ${el.getAttribute('part') ?? el.localName} "${el.textContent!.trim().slice(0, 20)}"`).to.be.at.least(4.5);
+        }
+        // controls against what surrounds them: the send button and launcher fills, the choice borders
+        const send = part(chat, 'send-button')!;
+        expect(ratio(parseColor(getComputedStyle(send).backgroundColor), backgroundOf(send.parentElement!)), 'send button').to.be.at.least(3);
+        const launcher = part(chat, 'launcher')!;
+        const fill = parseColor(getComputedStyle(launcher).backgroundColor);
+        expect(ratio(parseColor(getComputedStyle(launcher).color), fill), 'launcher icon on its fill').to.be.at.least(3);
+        // The page behind is the host's: the light default is checked against a white page.
+        if (theme === 'light') expect(ratio(fill, [255, 255, 255, 1]), 'launcher on a white page').to.be.at.least(3);
+        const choice = part(chat, 'button')!;
+        expect(ratio(parseColor(getComputedStyle(choice).borderTopColor), backgroundOf(choice.parentElement!)), 'choice border').to.be.at.least(3);
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+
+  it('is a labelled dialog with a polite log; errors are alerts', async () => {
+    const { chat, proxy } = await openWithEverything({ 'agent-title': 'Support' });
+    try {
+      const panel = part(chat, 'panel')!;
+      expect(panel.getAttribute('role')).to.equal('dialog');
+      expect(chat.shadowRoot!.getElementById(panel.getAttribute('aria-labelledby')!)!.textContent).to.equal('Support');
+      expect(part(chat, 'log')!.getAttribute('role')).to.equal('log');
+      expect(document.documentElement.style.overflow, 'a wide page keeps scrolling').to.equal('');
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('moves focus into the panel on open and back to the launcher on close', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy);
+    try {
+      part(chat, 'launcher')!.click();
+      await chat.updateComplete;
+      expect(chat.shadowRoot!.activeElement, 'input focused').to.equal(part(chat, 'input'));
+      await sendKeys({ press: 'Escape' });
+      await chat.updateComplete;
+      expect(chat.open).to.equal(false);
+      expect(chat.shadowRoot!.activeElement, 'launcher focused after Escape').to.equal(part(chat, 'launcher'));
+      chat.show();
+      await chat.updateComplete;
+      part(chat, 'close-button')!.click();
+      await chat.updateComplete;
+      expect(chat.shadowRoot!.activeElement, 'launcher focused after close').to.equal(part(chat, 'launcher'));
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('scrolls a carousel with the arrow keys once it has focus', async () => {
+    const { chat, proxy } = await openWithEverything();
+    try {
+      const strip = part(chat, 'carousel')!;
+      expect(strip.tabIndex, 'focusable').to.equal(0);
+      strip.focus();
+      await sendKeys({ press: 'ArrowRight' });
+      await waitUntil(() => strip.scrollLeft > 0, 'scrolled right', WAIT);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('gives every control a touch target of at least 24×24 px', async () => {
+    const { chat, proxy } = await openWithEverything({ tts: '' });
+    try {
+      const controls = chat.shadowRoot!.querySelectorAll('button, a[href], textarea');
+      expect(controls.length).to.be.greaterThan(10);
+      for (const control of controls) {
+        const { width, height } = control.getBoundingClientRect();
+        if (control.closest('.bubble, .card-title')) continue; // links within text are exempt (WCAG 2.5.8 "inline")
+        expect(Math.min(width, height), `${control.getAttribute('part') ?? control.localName} ${width}×${height}`).to.be.at.least(24);
+      }
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('turns animation off under prefers-reduced-motion', async () => {
+    const { chat, proxy } = await openWithEverything();
+    try {
+      const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+      const reduced = rules.find((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('prefers-reduced-motion: reduce'));
+      expect(reduced, '@media (prefers-reduced-motion: reduce)').to.exist;
+      const names = [...reduced!.cssRules].map((r) => (r as CSSStyleRule).style.animationName);
+      expect(names, 'animation-name under reduced motion').to.deep.equal(['none']);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('mirrors the layout on right-to-left pages', async () => {
+    const proxy = new FakeProxy();
+    const el = document.createElement('agent-chat') as AgentChat;
+    el.setAttribute('proxy-url', proxy.url);
+    const wrapper = await fixture<HTMLDivElement>(html`<div dir="rtl">${el}</div>`);
+    try {
+      await el.updateComplete;
+      const { left, right } = part(el, 'launcher')!.getBoundingClientRect();
+      expect(left + right, 'launcher on the left half').to.be.lessThan(innerWidth);
+      wrapper.dir = 'ltr';
+      await el.updateComplete;
+      const ltr = part(el, 'launcher')!.getBoundingClientRect();
+      expect(ltr.left + ltr.right, 'and on the right half when left-to-right').to.be.greaterThan(innerWidth);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('position="left" puts the launcher bottom left', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { attrs: { position: 'left' } });
+    try {
+      const { left, right } = part(chat, 'launcher')!.getBoundingClientRect();
+      expect(left + right).to.be.lessThan(innerWidth);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('reflows to fill a 320 px wide viewport when open, without horizontal scrolling', async () => {
+    // A 320 × 640 iframe is a phone-sized viewport in every engine (WebKit's driver cannot resize).
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'width:320px;height:640px;border:0';
+    document.body.append(frame);
+    try {
+      const win = frame.contentWindow as Window & typeof globalThis;
+      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [carousel, text('A long line of text that has to wrap at this width')] } }),
+        { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+      const script = win.document.createElement('script');
+      script.type = 'module';
+      script.src = new URL('/dist/agent-chat.js', location.href).href;
+      const loaded = new Promise((resolve, reject) => { script.onload = resolve; script.onerror = () => reject(new Error('build first: /dist/agent-chat.js')); });
+      win.document.head.append(script);
+      await loaded;
+      win.document.body.innerHTML = '<agent-chat proxy-url="/narrow" open></agent-chat>';
+      const chat = win.document.querySelector('agent-chat')!;
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="card"]'), 'rendered in the narrow frame', WAIT);
+      const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+      expect([panel.left, panel.top, panel.width, panel.height], 'panel fills the viewport').to.deep.equal([0, 0, 320, 640]);
+      const log = chat.shadowRoot!.querySelector<HTMLElement>('[part~="log"]')!;
+      expect(log.scrollWidth, 'no horizontal scrolling in the log').to.be.at.most(log.clientWidth);
+      expect(getComputedStyle(chat.shadowRoot!.querySelector('[part~="launcher"]')!).display, 'launcher out of the way').to.equal('none');
+
+      // the page behind does not scroll while the panel covers it, and is restored on close
+      const page = win.document.documentElement;
+      expect(page.style.overflow, 'page scroll locked').to.equal('hidden');
+      // the panel follows the visual viewport (what the on-screen keyboard shrinks)
+      expect((chat as HTMLElement).style.getPropertyValue('--_viewport-height')).to.equal(`${win.visualViewport!.height}px`);
+      (chat as AgentChat).hide();
+      await (chat as AgentChat).updateComplete;
+      expect(page.style.overflow, 'page scroll restored').to.equal('');
+      expect((chat as HTMLElement).style.getPropertyValue('--_viewport-height'), 'override removed').to.equal('');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  describe('languages', () => {
+    it('takes UI strings from the language attribute, else the page language, else English', async () => {
+      const proxy = new FakeProxy();
+      try {
+        const greek = await mount(proxy, { open: true, attrs: { language: 'EL' } });
+        expect((part(greek.chat, 'input') as HTMLTextAreaElement).placeholder).to.equal('Γράψτε ένα μήνυμα…');
+        expect(part(greek.chat, 'send-button')!.getAttribute('aria-label')).to.equal('Αποστολή');
+        document.documentElement.lang = 'de-AT';
+        const german = await mount(new FakeProxy(), { open: true });
+        expect((part(german.chat, 'input') as HTMLTextAreaElement).placeholder).to.equal('Nachricht eingeben…');
+        document.documentElement.lang = 'fr';
+        const french = await mount(new FakeProxy(), { open: true });
+        expect((part(french.chat, 'input') as HTMLTextAreaElement).placeholder, 'no French table: English').to.equal('Type a message…');
+      } finally {
+        proxy.restore();
+      }
+    });
+
+    it('lets the strings property override any string', async () => {
+      const proxy = new FakeProxy();
+      try {
+        const { chat } = await mount(proxy, { open: true });
+        chat.strings = { inputPlaceholder: 'Ask us anything', restart: 'Start over' };
+        await chat.updateComplete;
+        expect((part(chat, 'input') as HTMLTextAreaElement).placeholder).to.equal('Ask us anything');
+        expect(part(chat, 'restart-button')!.getAttribute('aria-label')).to.equal('Start over');
+        await waitForBubbles(chat, 1);
+      } finally {
+        proxy.restore();
+      }
+    });
+  });
+});
