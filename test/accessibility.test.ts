@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
@@ -96,6 +96,34 @@ describe('<agent-chat> accessibility', () => {
       }
     });
   }
+
+  it("follows the visitor's colour scheme unless the theme attribute says otherwise", async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    const surface = () => getComputedStyle(part(chat, 'panel')!).backgroundColor;
+    try {
+      try {
+        await emulateMedia({ colorScheme: 'dark' });
+      } catch {
+        // WebKit's WebDriver cannot emulate media: check the rule the browser would apply instead.
+        const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+        const dark = rules.find((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('prefers-color-scheme: dark'));
+        expect((dark!.cssRules[0] as CSSStyleRule).selectorText).to.match(/:host\(:not\(\[theme="?light"?\]\)\)/);
+        return;
+      }
+      expect(surface(), 'dark by preference').to.equal('rgb(30, 31, 34)');
+      chat.theme = 'light';
+      await chat.updateComplete;
+      expect(surface(), 'theme="light" wins').to.equal('rgb(255, 255, 255)');
+      await emulateMedia({ colorScheme: 'light' });
+      chat.theme = 'dark';
+      await chat.updateComplete;
+      expect(surface(), 'theme="dark" wins').to.equal('rgb(30, 31, 34)');
+    } finally {
+      await emulateMedia({ colorScheme: 'light' }).catch(() => undefined);
+      proxy.restore();
+    }
+  });
 
   it('is a labelled dialog with a polite log; errors are alerts', async () => {
     const { chat, proxy } = await openWithEverything({ 'agent-title': 'Support' });
