@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
-import { mount, part, parts, WAIT, waitForBubbles } from './support/widget.js';
+import { loadBundleInto, mount, part, parts, WAIT, waitForBubbles } from './support/widget.js';
 
 const carousel: AgentResponseItem = {
   type: 'carousel', altText: 'Plans',
@@ -238,12 +238,7 @@ describe('<agent-chat> accessibility', () => {
       const win = frame.contentWindow as Window & typeof globalThis;
       win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [carousel, text('A long line of text that has to wrap at this width')] } }),
         { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-      const script = win.document.createElement('script');
-      script.type = 'module';
-      script.src = new URL('/dist/agent-chat.js', location.href).href;
-      const loaded = new Promise((resolve, reject) => { script.onload = resolve; script.onerror = () => reject(new Error('build first: /dist/agent-chat.js')); });
-      win.document.head.append(script);
-      await loaded;
+      await loadBundleInto(frame);
       win.document.body.innerHTML = '<agent-chat proxy-url="/narrow" open></agent-chat>';
       const chat = win.document.querySelector('agent-chat')!;
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="card"]'), 'rendered in the narrow frame', WAIT);

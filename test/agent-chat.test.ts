@@ -1,26 +1,14 @@
-import { expect, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChatErrorEvent, AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
-import { FakeProxy, ok, text } from './support/fake-proxy.js';
+import { ok, text } from './support/fake-proxy.js';
 import { pressShiftEnter } from './support/keys.js';
-import { bubbles, mount, part, parts, typeDraft, UUID, waitForBubbles, waitForRequests } from './support/widget.js';
+import { bubbles, mount, part, parts, typeDraft, UUID, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const GREETING = { payload: { type: 'node', data: 'greeting' } };
 
 describe('<agent-chat>', () => {
-  let proxies: FakeProxy[] = [];
-  const proxy = () => {
-    const p = new FakeProxy();
-    proxies.push(p);
-    return p;
-  };
-
-  afterEach(() => {
-    fixtureCleanup();
-    proxies.forEach((p) => p.restore());
-    proxies = [];
-    localStorage.clear();
-  });
+  const proxy = useFakeProxies();
 
   describe('defaults', () => {
     it('renders a closed launcher and sends nothing before it is opened', async () => {

@@ -1,7 +1,7 @@
-import { expect, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../src/events.js';
-import { echoAgent, FakeProxy, ok, text, type Reply } from './support/fake-proxy.js';
-import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests } from './support/widget.js';
+import { echoAgent, ok, text, type Reply } from './support/fake-proxy.js';
+import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const unavailable: Reply = { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
 const errorsOf = (chat: HTMLElement) => {
@@ -14,18 +14,7 @@ const statusOf = (chat: HTMLElement, text: string) =>
     ?.querySelector('[part~="message-status"]')?.textContent?.trim() ?? 'sent';
 
 describe('<agent-chat> delivery', () => {
-  let proxies: FakeProxy[] = [];
-  const proxy = () => {
-    const p = new FakeProxy();
-    proxies.push(p);
-    return p;
-  };
-  afterEach(() => {
-    fixtureCleanup();
-    proxies.forEach((p) => p.restore());
-    proxies = [];
-    localStorage.clear();
-  });
+  const proxy = useFakeProxies();
 
   it('gives every message a client id and keeps it in storage as "sending" before the request is made', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });

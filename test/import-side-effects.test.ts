@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { loadBundleInto } from './support/widget.js';
 
 describe('loading the bundle', () => {
   it('makes no request and touches no storage before an element is connected', async () => {
@@ -17,12 +18,7 @@ describe('loading the bundle', () => {
           return (original as (...a: unknown[]) => unknown).apply(this, args);
         } as never;
       }
-      const script = win.document.createElement('script');
-      script.type = 'module';
-      script.src = new URL('/dist/agent-chat.js', location.href).href;
-      const loaded = new Promise((resolve, reject) => { script.onload = resolve; script.onerror = () => reject(new Error('run `npm run build` first: /dist/agent-chat.js did not load')); });
-      win.document.head.append(script);
-      await loaded;
+      await loadBundleInto(frame);
       expect(win.customElements.get('agent-chat'), 'registered').to.exist;
       win.document.createElement('agent-chat'); // created, not connected
       expect(win.calls).to.deep.equal([]);

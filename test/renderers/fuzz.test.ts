@@ -1,6 +1,6 @@
 import { expect, fixtureCleanup, oneEvent } from '@open-wc/testing';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, waitForBubbles, collectPageErrors } from '../support/widget.js';
 import { HOSTILE } from '../support/hostile-payloads.js';
 
 /** mulberry32: a small seeded PRNG, so a failure can be replayed with the printed seed. */
@@ -64,11 +64,7 @@ describe('fuzzed replies', () => {
 
   it(`survives ${BODIES} random and mutated response bodies (seed ${SEED}), and the next normal reply renders`, async function () {
     this.timeout(120_000);
-    const errors: string[] = [];
-    const onError = (e: ErrorEvent) => errors.push(e.message);
-    const onRejection = (e: PromiseRejectionEvent) => errors.push(String(e.reason));
-    window.addEventListener('error', onError);
-    window.addEventListener('unhandledrejection', onRejection);
+    const { errors, stop } = collectPageErrors();
     const next = generator(prng(SEED));
     const proxy = new FakeProxy();
     try {
@@ -87,8 +83,7 @@ describe('fuzzed replies', () => {
       await waitForBubbles(chat, shown + 2);
       expect(bubbles(chat).at(-1)).to.equal('normal again');
     } finally {
-      window.removeEventListener('error', onError);
-      window.removeEventListener('unhandledrejection', onRejection);
+      stop();
       proxy.restore();
     }
   });

@@ -2,7 +2,7 @@ import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok } from '../support/fake-proxy.js';
 import { HOSTILE } from '../support/hostile-payloads.js';
-import { bubbles, mount, parts, WAIT, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, parts, WAIT, waitForBubbles, collectPageErrors } from '../support/widget.js';
 
 /** Every field a reply can carry, each holding the payload. */
 function itemsCarrying(payload: string): AgentResponseItem[] {
@@ -31,9 +31,7 @@ describe('hostile replies', () => {
   it(`has at least 50 payloads (${HOSTILE.length})`, () => expect(HOSTILE.length).to.be.at.least(50));
 
   it('none of them runs, escapes the shadow root or breaks the widget, in any field', async () => {
-    const errors: string[] = [];
-    const onError = (e: ErrorEvent) => errors.push(e.message);
-    window.addEventListener('error', onError);
+    const { errors, stop } = collectPageErrors();
     const before = { body: document.body.children.length, head: document.head.innerHTML, chats: document.querySelectorAll('agent-chat').length };
     const proxy = new FakeProxy().next(ok(...HOSTILE.flatMap(itemsCarrying)));
     try {
@@ -66,7 +64,7 @@ describe('hostile replies', () => {
       await waitForBubbles(chat, shown + 2);
       expect(bubbles(chat).at(-1)).to.equal('You said: still usable?');
     } finally {
-      window.removeEventListener('error', onError);
+      stop();
       proxy.restore();
     }
   });

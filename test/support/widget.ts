@@ -1,5 +1,5 @@
 /** Helpers that read the widget only through its public surface: attributes, parts, shadow DOM. */
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import '../../src/agent-chat.js';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { FakeProxy } from './fake-proxy.js';
@@ -47,3 +47,53 @@ export async function typeDraft(chat: AgentChat, value: string) {
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/**
+ * Call inside a `describe`: returns a factory of fake proxies that, with the fixtures and
+ * localStorage, are cleaned up after each test.
+ */
+export function useFakeProxies() {
+  let made: FakeProxy[] = [];
+  afterEach(() => {
+    fixtureCleanup();
+    made.forEach((p) => p.restore());
+    made = [];
+    localStorage.clear();
+  });
+  return () => {
+    const p = new FakeProxy();
+    made.push(p);
+    return p;
+  };
+}
+
+/** Loads the built bundle into a fresh iframe document (its first evaluation there). */
+export async function loadBundleInto(frame: HTMLIFrameElement) {
+  const win = frame.contentWindow as Window & typeof globalThis;
+  const script = win.document.createElement('script');
+  script.type = 'module';
+  script.src = new URL('/dist/agent-chat.js', location.href).href;
+  const loaded = new Promise((resolve, reject) => {
+    script.onload = resolve;
+    script.onerror = () => reject(new Error('run `npm run build` first: /dist/agent-chat.js did not load'));
+  });
+  win.document.head.append(script);
+  await loaded;
+  return win;
+}
+
+/** Collects uncaught errors and unhandled rejections until `stop()`. */
+export function collectPageErrors() {
+  const errors: string[] = [];
+  const onError = (e: ErrorEvent) => errors.push(e.message);
+  const onRejection = (e: PromiseRejectionEvent) => errors.push(String(e.reason));
+  addEventListener('error', onError);
+  addEventListener('unhandledrejection', onRejection);
+  return {
+    errors,
+    stop() {
+      removeEventListener('error', onError);
+      removeEventListener('unhandledrejection', onRejection);
+    },
+  };
+}
