@@ -55,18 +55,20 @@ const freePort = () => new Promise((resolve, reject) => {
   srv.on('error', reject);
 });
 
-const canConnect = (port) => new Promise((resolve) => {
-  const socket = connect(port, '127.0.0.1');
-  socket.on('connect', () => { socket.end(); resolve(true); });
-  socket.on('error', () => resolve(false));
-});
-
-async function waitForPort(port, ms = 10000) {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await canConnect(port)) return;
-    await new Promise((r) => setTimeout(r, 100)); // polling a port, not waiting for a test condition
-  }
-  throw new Error(`WebKitWebDriver did not listen on ${port}`);
+/** Resolves once something accepts connections on `port` (retrying each refused connect). */
+function waitForPort(port, ms = 10000) {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => { socket.end(); resolve(); });
+      socket.once('error', () => {
+        if (Date.now() > deadline) reject(new Error(`WebKitWebDriver did not listen on ${port}`));
+        else setTimeout(attempt, 25); // the driver is still starting: try the connection again
+      });
+    };
+    attempt();
+  });
 }
 
 // MiniBrowser has no headless mode: start a private Xvfb when there is no display.
