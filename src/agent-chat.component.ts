@@ -282,7 +282,7 @@ export class AgentChat extends LitElement {
         }
       }
       await this.#delivery.whenIdle();
-    }, { wait: true });
+    });
   }
 
   #greet() {
@@ -305,7 +305,7 @@ export class AgentChat extends LitElement {
   /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
   #enqueue(job: DeliveryJob) {
     this.#delivery.enqueue(job);
-    this.#conversation.withOutbox(() => this.#delivery.whenIdle(), { wait: true });
+    this.#conversation.withOutbox(() => this.#delivery.whenIdle());
   }
 
   #buildRequest(message: EventMessage): ClientEventRequest {

@@ -61,14 +61,14 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Runs `task` in this tab only if no other tab of the site holds the outbox (Web Locks), and
-   * keeps holding it until `task`'s promise settles; without Web Locks, it just runs.
+   * Runs `task` holding the site's outbox lock (Web Locks; waiting while another tab holds it)
+   * until `task`'s promise settles, so one tab at a time sends stored messages. Without Web Locks
+   * it just runs.
    */
-  withOutbox(task: () => Promise<unknown>, { wait = false } = {}) {
+  withOutbox(task: () => Promise<unknown>) {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
     if (!locks) return void task();
-    void locks.request(`${this.#loadedNamespace}:outbox`, { ifAvailable: !wait }, (lock) => {
-      if (!lock) return undefined;
+    void locks.request(`${this.#loadedNamespace}:outbox`, () => {
       // The tab that held the lock wrote its last changes before releasing it: start from those.
       const stored = this.#store?.reread('conversation', isConversation);
       if (stored && stored.updatedAt > this.conversation.updatedAt) {
