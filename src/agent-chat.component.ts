@@ -276,6 +276,7 @@ export class AgentChat extends LitElement {
     this.#muted = this.#conversation.muted;
     this.#log.reset(this.#conversation.conversation.messages);
     this.#conversation.withOutbox(async () => {
+      this.#conversation.refresh();
       for (const m of this.#conversation.conversation.messages) {
         if (m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)) {
           this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });

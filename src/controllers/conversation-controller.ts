@@ -53,11 +53,9 @@ export class ConversationController implements ReactiveController {
   #listen() {
     this.#channel?.close();
     this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
-    this.#channel?.addEventListener('message', ({ data }: MessageEvent) => {
-      if (!isConversation(data)) return;
-      this.conversation = data;
-      this.#options.onExternalChange?.(data);
-    });
+    // The message only says "changed": the other tab reads storage itself, so the sending tab does
+    // not clone the whole transcript for every message.
+    this.#channel?.addEventListener('message', () => this.refresh());
   }
 
   /**
@@ -67,16 +65,20 @@ export class ConversationController implements ReactiveController {
    */
   withOutbox(task: () => Promise<unknown>) {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (!locks) return void task();
-    void locks.request(`${this.#loadedNamespace}:outbox`, () => {
-      // The tab that held the lock wrote its last changes before releasing it: start from those.
-      const stored = this.#store?.reread('conversation', isConversation);
-      if (stored && stored.updatedAt > this.conversation.updatedAt) {
-        this.conversation = stored;
-        this.#options.onExternalChange?.(stored);
-      }
-      return task();
-    });
+    if (locks) void locks.request(`${this.#loadedNamespace}:outbox`, task);
+    else void task();
+  }
+
+  /**
+   * Takes up what storage holds if another tab wrote it later than this copy (after its change
+   * notice, or when it released the outbox, having written its last changes first).
+   */
+  refresh() {
+    const stored = this.#store?.reread('conversation', isConversation);
+    if (stored && stored.updatedAt > this.conversation.updatedAt) {
+      this.conversation = stored;
+      this.#options.onExternalChange?.(stored);
+    }
   }
 
   /** (Re)reads identity and transcript when the namespace changed; returns whether it did. */
@@ -164,6 +166,6 @@ export class ConversationController implements ReactiveController {
     this.#savePending = false;
     const stored = forStorage(this.conversation);
     this.#store?.set('conversation', stored);
-    this.#channel?.postMessage(stored);
+    this.#channel?.postMessage(0);
   }
 }
