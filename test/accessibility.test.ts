@@ -125,6 +125,30 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('keeps its filled controls outlined in forced-colors mode', async () => {
+    const { chat, proxy } = await openWithEverything();
+    try {
+      const outlined = ['launcher', 'send-button', 'button', 'card'];
+      try {
+        await emulateMedia({ forcedColors: 'active' });
+      } catch {
+        // No forced-colors emulation in this driver: check the rule the browser would apply.
+        const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+        const forced = rules.find((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('forced-colors: active'));
+        expect(forced!.cssText).to.match(/\.launcher/).and.to.match(/\.send/).and.to.match(/border/);
+        return;
+      }
+      for (const name of outlined) {
+        const style = getComputedStyle(part(chat, name)!);
+        expect(style.borderTopStyle, `${name} border`).to.equal('solid');
+        expect(parseFloat(style.borderTopWidth), `${name} border width`).to.be.at.least(1);
+      }
+    } finally {
+      await emulateMedia({ forcedColors: 'none' }).catch(() => undefined);
+      proxy.restore();
+    }
+  });
+
   it('is a labelled dialog with a polite log; errors are alerts', async () => {
     const { chat, proxy } = await openWithEverything({ 'agent-title': 'Support' });
     try {
