@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
-import { loadBundleInto, mount, part, parts, WAIT, waitForBubbles } from './support/widget.js';
+import { loadBundleInto, mount, part, parts, typeDraft, WAIT, waitForBubbles } from './support/widget.js';
 
 const carousel: AgentResponseItem = {
   type: 'carousel', altText: 'Plans',
@@ -145,6 +145,36 @@ describe('<agent-chat> accessibility', () => {
       }
     } finally {
       await emulateMedia({ forcedColors: 'none' }).catch(() => undefined);
+      proxy.restore();
+    }
+  });
+
+  it('announces the typing indicator and an error once: re-renders leave those nodes alone', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    try {
+      await waitForBubbles(chat, 1);
+      const gate = proxy.hold();
+      chat.send('slow');
+      await waitUntil(() => part(chat, 'typing'), 'typing shown', WAIT);
+      const typing = part(chat, 'typing')!;
+      const touched: MutationRecord[] = [];
+      const observer = new MutationObserver((records) => touched.push(...records));
+      observer.observe(typing, { subtree: true, childList: true, characterData: true, attributes: true });
+      for (const draft of ['a', 'ab', 'abc']) await typeDraft(chat, draft); // each one re-renders the element
+      expect(part(chat, 'typing'), 'same typing node').to.equal(typing);
+      expect(touched, 'typing indicator untouched').to.deep.equal([]);
+
+      gate.release({ status: 400, json: { status: 'error', error: 'bad' } });
+      await waitUntil(() => part(chat, 'error'), 'error shown', WAIT);
+      const alert = part(chat, 'error')!;
+      expect(alert.getAttribute('role')).to.equal('alert');
+      observer.observe(alert, { subtree: true, childList: true, characterData: true, attributes: true });
+      for (const draft of ['x', 'xy', 'xyz']) await typeDraft(chat, draft);
+      observer.disconnect();
+      expect(part(chat, 'error'), 'same alert node').to.equal(alert);
+      expect(touched, 'alert untouched').to.deep.equal([]);
+    } finally {
       proxy.restore();
     }
   });

@@ -115,13 +115,12 @@ export class DeliveryController implements ReactiveController {
   }
 
   /** Drops the stalled job; the rest of the queue goes on. */
-  discard(): DeliveryJob | undefined {
+  discard() {
     const dropped = this.stalled;
     if (dropped) this.#queue = this.#queue.filter((job) => job !== dropped);
     this.stalled = undefined;
     this.#settle();
     void this.#pump();
-    return dropped;
   }
 
   /** Drops everything queued and aborts what is in flight (a new conversation). */

@@ -54,23 +54,23 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     }
   };
 
+  const get = <T>(key: string, guard: (value: unknown) => value is T): T | undefined => {
+    const value = memory.has(key) ? memory.get(key) : readBacking(key);
+    if (value === undefined) return undefined;
+    if (!guard(value)) {
+      memory.delete(key);
+      tryRemove(key);
+      return undefined;
+    }
+    memory.set(key, value);
+    return value;
+  };
+
   return {
-    get<T>(key: string, guard: (value: unknown) => value is T): T | undefined {
-      const value = memory.has(key) ? memory.get(key) : readBacking(key);
-      if (value === undefined) return undefined;
-      if (!guard(value)) {
-        memory.delete(key);
-        tryRemove(key);
-        return undefined;
-      }
-      memory.set(key, value);
-      return value;
-    },
+    get,
     reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined {
-      const value = readBacking(key);
-      if (value === undefined || !guard(value)) return undefined;
-      memory.set(key, value);
-      return value;
+      memory.delete(key);
+      return get(key, guard);
     },
     set(key: string, value: unknown) {
       memory.set(key, value);
