@@ -1,41 +1,31 @@
-import { transform } from 'lightningcss';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * Lit keeps `css` template literals as written, indentation and all; minify the ones in
- * `*.styles.ts` with lightningcss at build time. Only literals without `${}` are touched.
- */
-function minifyLitCss(): Plugin {
-  return {
-    name: 'minify-lit-css',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!id.endsWith('.styles.ts')) return undefined;
-      const minified = code.replace(/css`([^`$]*)`/g, (_match, source: string) => {
-        const { code: css } = transform({ filename: id, code: Buffer.from(source), minify: true });
-        return `css\`${css.toString()}\``;
-      });
-      // Only the inside of one literal changes: no map keeps the original lines for the rest.
-      return { code: minified, map: null };
-    },
-  };
-}
+import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
+import { defineConfig } from 'vite';
 
 // Builds the widget for a script tag: dist/agent-chat.js (ES module) and dist/agent-chat.iife.js
 // (classic script), each with lit, marked and DOMPurify bundled in. The server side and the SSR
 // entry are built by esbuild (package.json "build:server", "build:node"); demo/ is served as is.
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyLitCss()],
+  plugins: [
+    // Lit keeps html`` and css`` literals as written, indentation and all: the Lit team's plugin
+    // minifies them (html-minifier-next, lightningcss) before TypeScript is stripped.
+    {
+      ...minifyHtmlLiterals({ include: ['src/**/*.ts'], failOnError: true, options: { minifyOptions: { removeAttributeQuotes: true } } }),
+      enforce: 'pre',
+    },
+  ],
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
-    minify: true,
     sourcemap: true,
     reportCompressedSize: false,
-    // Vite leaves ES-format library output unminified and annotated (for downstream bundlers);
-    // this file is also what a script tag loads, so minify it like the classic one.
+    // Two minifiers, because each finds what the other misses (`npm run size`, measured: rolldown's
+    // alone 45,363 bytes gzipped, terser's alone 45,555, both 44,961). Vite leaves ES-format library
+    // output unminified for downstream bundlers; this file is also what a script tag loads, so the
+    // ES build is minified like the classic one.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rolldownOptions: { output: { minify: true, comments: false } },
     lib: {
       entry: 'src/index.ts',

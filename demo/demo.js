@@ -23,6 +23,9 @@ document.getElementById('tag-vip').addEventListener('click', () => {
   for (const chat of chats) chat.updateTags({ add: ['vip'] });
 });
 document.getElementById('open-launcher').addEventListener('click', () => launcher.show());
+document.getElementById('voice-input').append(
+  'SpeechRecognition' in window || 'webkitSpeechRecognition' in window ? ' This browser has it.' : ' This browser has none.',
+);
 
 const describe = (event) => {
   const { detail } = event;

@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValu
 import { styles } from './agent-chat.styles.js';
 import { AutoscrollController } from './controllers/autoscroll-controller.js';
 import { ConversationController } from './controllers/conversation-controller.js';
+import { DictationController } from './controllers/dictation-controller.js';
 import { DeliveryController, type DeliveryJob, type FailureOutcome } from './controllers/delivery-controller.js';
 import { MessageLogController } from './controllers/message-log-controller.js';
 import { MobileViewportController } from './controllers/mobile-viewport-controller.js';
@@ -62,6 +63,7 @@ import { renderPanel } from './views/panel.js';
  * @csspart discard-button - Drops a failed message.
  * @csspart composer - The form with the input and the send button.
  * @csspart input - The message text area.
+ * @csspart mic-button - Dictation: fills the input from the microphone; only where the browser has speech recognition.
  * @csspart send-button - The send button.
  * @csspart counter - The character counter, shown near the length limit.
  *
@@ -157,6 +159,11 @@ export class AgentChat extends LitElement {
     onAppended: () => this.#autoscroll.follow(),
   });
   readonly #speech = new SpeechController(this, { language: () => this.#conversationLanguage });
+  readonly #dictation = new DictationController(this, {
+    language: () => this.#conversationLanguage,
+    onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
+    onFailure: () => this.#setFailure({ text: this.#uiStrings.dictationFailed }),
+  });
   readonly #delivery = new DeliveryController(this, {
     proxyUrl: () => this.#resolvedProxyUrl,
     buildRequest: (message) => this.#buildRequest(message),
@@ -263,7 +270,7 @@ export class AgentChat extends LitElement {
     if (changed.has('open') && (changed.get('open') !== undefined || this.open)) {
       this.#emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
       if (this.open) this.#focusPart('input');
-      else this.#speech.stop();
+      else this.#quiet();
     }
     if (this.#visible) {
       if (this.#conversation.expireIfIdle()) this.#log.reset([]);
@@ -299,7 +306,7 @@ export class AgentChat extends LitElement {
       this.#log.append(shown);
       job.userMessageId = shown.id;
     }
-    this.#speech.stop();
+    this.#quiet();
     this.#enqueue(job);
   }
 
@@ -416,10 +423,25 @@ export class AgentChat extends LitElement {
 
   #handleSubmit = () => {
     const text = this.#draft;
-    this.#draft = '';
-    this.requestUpdate();
+    this.#setDraft('');
     this.send(text);
   };
+
+  #handleDictate = () => {
+    this.#speech.stop(); // or the microphone hears it
+    this.#dictation.toggle(this.#draft);
+  };
+
+  #setDraft(draft: string) {
+    this.#draft = draft;
+    this.requestUpdate();
+  }
+
+  /** The visitor typed, sent or closed: stop reading aloud and stop listening. */
+  #quiet() {
+    this.#speech.stop();
+    this.#dictation.cancel();
+  }
 
   protected override render() {
     const strings = this.#uiStrings;
@@ -438,8 +460,10 @@ export class AgentChat extends LitElement {
         }),
         composer: renderComposer({
           draft: this.#draft, maxLength: TEXT_LIMIT, strings,
-          onInput: (value) => { this.#draft = value; this.requestUpdate(); this.#speech.stop(); },
+          dictation: this.#dictation.supported ? { listening: this.#dictation.listening } : undefined,
+          onInput: (value) => { this.#setDraft(value); this.#quiet(); },
           onSubmit: this.#handleSubmit,
+          onDictate: this.#handleDictate,
         }),
       })}
     `;

@@ -17,7 +17,7 @@ export const styles = css`
     --_on-user-bubble: var(--agent-chat-on-user-bubble-color, var(--_on-accent));
     --_error: var(--agent-chat-error-color, #b42318);
     --_border: var(--agent-chat-border-color, #d0d7de);
-    --_font: var(--agent-chat-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font: var(--agent-chat-font-family, system-ui, sans-serif);
     --_font-size: var(--agent-chat-font-size, 15px);
     --_radius: var(--agent-chat-radius, 12px);
     --_shadow: var(--agent-chat-shadow, 0 12px 40px rgb(0 0 0 / 0.18));
@@ -163,6 +163,7 @@ export const styles = css`
   }
   .send { inline-size: 40px; block-size: 40px; background: var(--_accent); color: var(--_on-accent); }
   .send:disabled { opacity: 0.5; cursor: default; }
+  .mic { inline-size: 40px; block-size: 40px; color: var(--_accent); }
   .counter { flex-basis: 100%; font-size: 0.8em; color: var(--_muted); text-align: end; }
 
   @media (forced-colors: active) {

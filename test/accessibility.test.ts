@@ -3,6 +3,7 @@ import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
+import { stubRecognition } from './support/speech-recognition.js';
 import { loadBundleInto, mount, part, parts, typeDraft, WAIT, waitForBubbles } from './support/widget.js';
 
 const carousel: AgentResponseItem = {
@@ -55,7 +56,11 @@ function backgroundOf(el: Element): RGBA {
 }
 
 describe('<agent-chat> accessibility', () => {
+  // Every engine shows the microphone button here, so it is checked with the rest.
+  let restoreRecognition: () => void;
+  beforeEach(() => (restoreRecognition = stubRecognition()));
   afterEach(() => {
+    restoreRecognition();
     fixtureCleanup();
     localStorage.clear();
     document.documentElement.lang = 'en';
@@ -82,6 +87,8 @@ describe('<agent-chat> accessibility', () => {
           expect(value, `text contrast of ${el.getAttribute('part') ?? el.localName} "${el.textContent!.trim().slice(0, 20)}"`).to.be.at.least(4.5);
         }
         // controls against what surrounds them: the send button and launcher fills, the choice borders
+        const mic = part(chat, 'mic-button')!;
+        expect(ratio(parseColor(getComputedStyle(mic).color), backgroundOf(mic)), 'microphone icon').to.be.at.least(3);
         const send = part(chat, 'send-button')!;
         expect(ratio(parseColor(getComputedStyle(send).backgroundColor), backgroundOf(send.parentElement!)), 'send button').to.be.at.least(3);
         const launcher = part(chat, 'launcher')!;

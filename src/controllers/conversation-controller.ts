@@ -4,7 +4,7 @@ import {
   forStorage, isConversation, isExpired, newConversation,
   type ChatMessage, type Conversation, type UserMessage,
 } from '../conversation/transcript.js';
-import { createStore, defaultBackingStorage, type Store } from '../storage/store.js';
+import { createStore, type Store } from '../storage/store.js';
 
 export interface ConversationControllerOptions {
   /** Another tab of the same site changed the conversation; it is already applied here. */
@@ -13,8 +13,6 @@ export interface ConversationControllerOptions {
   namespace: () => string;
   /** Minutes of inactivity after which a stored conversation is archived (0: never). */
   sessionTimeout: () => number;
-  storage?: () => Storage | undefined;
-  now?: () => number;
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
@@ -31,11 +29,9 @@ export class ConversationController implements ReactiveController {
   #channel?: BroadcastChannel;
   #loadedNamespace?: string;
   readonly #options: ConversationControllerOptions;
-  readonly #now: () => number;
 
   constructor(host: ReactiveControllerHost, options: ConversationControllerOptions) {
     this.#options = options;
-    this.#now = options.now ?? Date.now;
     host.addController(this);
   }
 
@@ -86,10 +82,10 @@ export class ConversationController implements ReactiveController {
     const namespace = this.#options.namespace();
     if (namespace === this.#loadedNamespace) return false;
     this.#loadedNamespace = namespace;
-    this.#store = createStore(namespace, this.#options.storage ?? defaultBackingStorage);
+    this.#store = createStore(namespace);
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
-    this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(this.#now());
+    this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
     this.expireIfIdle();
     this.#listen();
     return true;
@@ -98,7 +94,7 @@ export class ConversationController implements ReactiveController {
   /** Archives an idle conversation; returns whether it did (the caller then greets again). */
   expireIfIdle(): boolean {
     const { conversation } = this;
-    if (!conversation.greeted || !isExpired(conversation, this.#options.sessionTimeout(), this.#now())) return false;
+    if (!conversation.greeted || !isExpired(conversation, this.#options.sessionTimeout(), Date.now())) return false;
     this.archive();
     return true;
   }
@@ -106,7 +102,7 @@ export class ConversationController implements ReactiveController {
   /** Keeps the finished conversation (the last one only) and starts an empty one. */
   archive() {
     if (this.conversation.messages.length) this.#store?.set('archive', forStorage(this.conversation));
-    this.conversation = newConversation(this.#now());
+    this.conversation = newConversation(Date.now());
     this.#save();
   }
 
@@ -155,7 +151,7 @@ export class ConversationController implements ReactiveController {
    * end of the task: serialising the transcript is the costly part of adding a message.
    */
   #save() {
-    this.conversation = { ...this.conversation, updatedAt: this.#now() };
+    this.conversation = { ...this.conversation, updatedAt: Date.now() };
     if (this.#savePending) return;
     this.#savePending = true;
     queueMicrotask(() => this.#flush());

@@ -18,9 +18,8 @@ export interface DeliveryJob {
 export interface FailureOutcome {
   /** Worth trying again (network, timeout, 5xx, 429). */
   retryable: boolean;
-  /** The controller will retry by itself, after `delayMs`. */
+  /** The controller will retry by itself, after a backoff. */
   willRetry: boolean;
-  delayMs?: number;
 }
 
 export interface DeliveryControllerOptions {
@@ -31,9 +30,6 @@ export interface DeliveryControllerOptions {
   onSend: (job: DeliveryJob, request: ClientEventRequest) => boolean;
   onSuccess: (job: DeliveryJob, request: ClientEventRequest, result: EventResult) => void;
   onFailure: (job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) => void;
-  /** Read at send time, so a page (or a test) that wraps `fetch` later is honoured. */
-  fetch?: () => typeof fetch;
-  timeoutMs?: number;
 }
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -170,11 +166,8 @@ export class DeliveryController implements ReactiveController {
     }
     const controller = (this.#inFlight = new AbortController());
     this.#setBusy(true);
-    const outcome = await postEvent(this.#options.proxyUrl(), request, {
-      signal: controller.signal,
-      timeoutMs: this.#options.timeoutMs,
-      fetch: this.#options.fetch?.(),
-    });
+    // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
+    const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
     this.#inFlight = undefined;
     this.#setBusy(false);
     // Aborted: cleared (the queue is gone) or disconnected (resumes on reconnect).
@@ -196,12 +189,11 @@ export class DeliveryController implements ReactiveController {
     const attempts = (job.attempts = (job.attempts ?? 0) + 1);
     const willRetry = retryable && attempts < RETRY.attempts && (failure.retryAfterMs ?? 0) <= RETRY.maxRetryAfterMs;
     if (willRetry) {
-      const delayMs = retryDelay(attempts, failure.retryAfterMs);
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
         void this.#pump();
-      }, delayMs);
-      this.#options.onFailure(job, request, failure, { retryable, willRetry, delayMs });
+      }, retryDelay(attempts, failure.retryAfterMs));
+      this.#options.onFailure(job, request, failure, { retryable, willRetry });
       return;
     }
     if (retryable) this.stalled = job;

@@ -1,4 +1,4 @@
-import { render, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { render, type TemplateResult } from 'lit';
 import type { ChatMessage } from '../conversation/transcript.js';
 
 export interface MessageLogControllerOptions {
@@ -11,24 +11,21 @@ export interface MessageLogControllerOptions {
  * Renders the transcript into the log element one message at a time. Each message gets its own
  * container, rendered once when it arrives and again only if that message changes (e.g. its
  * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
- * own template never lists the messages, and nothing re-diffs the whole log.
+ * own template never lists the messages, and nothing re-diffs the whole log. It needs none of the
+ * host's lifecycle hooks, so it does not register as a Lit controller.
  */
-export class MessageLogController implements ReactiveController {
+export class MessageLogController {
   #element?: HTMLElement;
   #messages: ChatMessage[] = [];
   readonly #containers = new Map<string, HTMLElement>();
-  readonly #host: ReactiveControllerHost;
+  /** `this` for event listeners in the rendered templates. */
+  readonly #host: object;
   readonly #options: MessageLogControllerOptions;
 
-  constructor(host: ReactiveControllerHost, options: MessageLogControllerOptions) {
+  constructor(host: object, options: MessageLogControllerOptions) {
     this.#host = host;
     this.#options = options;
-    host.addController(this);
   }
-
-  hostConnected() {}
-
-  hostDisconnected() {}
 
   /** Hands over the log element; a new element gets every message rendered into it. */
   readonly attach = (element?: Element) => {

@@ -19,6 +19,10 @@ export interface Strings {
   discard: string;
   unsupportedMessage: string;
   speech: string;
+  /** The microphone button (where the browser has speech recognition). */
+  dictate: string;
+  /** Speech recognition failed: microphone blocked, missing or the service unreachable. */
+  dictationFailed: string;
   /** Shown under the input as it nears the limit, e.g. "1,990 / 2,000". */
   characterCount: (used: number, max: number) => string;
 }
@@ -46,6 +50,8 @@ const en: Strings = {
   discard: 'Discard',
   unsupportedMessage: 'This message cannot be shown here.',
   speech: 'Read replies aloud',
+  dictate: 'Dictate a message',
+  dictationFailed: 'Voice input is not available.',
   characterCount: count('en'),
 };
 
@@ -69,6 +75,8 @@ const el: Strings = {
   discard: 'Απόρριψη',
   unsupportedMessage: 'Αυτό το μήνυμα δεν μπορεί να εμφανιστεί εδώ.',
   speech: 'Ανάγνωση απαντήσεων',
+  dictate: 'Υπαγόρευση μηνύματος',
+  dictationFailed: 'Η φωνητική εισαγωγή δεν είναι διαθέσιμη.',
   characterCount: count('el'),
 };
 
@@ -92,6 +100,8 @@ const de: Strings = {
   discard: 'Verwerfen',
   unsupportedMessage: 'Diese Nachricht kann hier nicht angezeigt werden.',
   speech: 'Antworten vorlesen',
+  dictate: 'Nachricht diktieren',
+  dictationFailed: 'Spracheingabe ist nicht verfügbar.',
   characterCount: count('de'),
 };
 

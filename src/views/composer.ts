@@ -6,8 +6,11 @@ export interface ComposerView {
   draft: string;
   maxLength: number;
   strings: Strings;
+  /** Show the microphone button (the browser has speech recognition), and whether it is listening. */
+  dictation?: { listening: boolean };
   onInput: (value: string) => void;
   onSubmit: () => void;
+  onDictate: () => void;
 }
 
 /** The counter appears once the draft passes this share of the limit. */
@@ -20,8 +23,8 @@ function handleKeydown(event: KeyboardEvent, onSubmit: () => void) {
   onSubmit();
 }
 
-/** The message input and send button. */
-export const renderComposer = ({ draft, maxLength, strings, onInput, onSubmit }: ComposerView) => {
+/** The message input, the microphone button (where there is speech recognition) and the send button. */
+export const renderComposer = ({ draft, maxLength, strings, dictation, onInput, onSubmit, onDictate }: ComposerView) => {
   const showCounter = draft.length >= maxLength * COUNTER_FROM;
   return html`
     <form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); onSubmit(); }}>
@@ -30,6 +33,10 @@ export const renderComposer = ({ draft, maxLength, strings, onInput, onSubmit }:
         aria-describedby=${showCounter ? 'counter' : nothing}
         @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}
         @keydown=${(e: KeyboardEvent) => handleKeydown(e, onSubmit)}></textarea>
+      ${dictation
+        ? html`<button part="mic-button" class="icon-button mic" type="button" aria-label=${strings.dictate} title=${strings.dictate}
+            aria-pressed=${dictation.listening ? 'true' : 'false'} @click=${onDictate}>${icon(dictation.listening ? ICONS.stop : ICONS.microphone)}</button>`
+        : nothing}
       <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim()}>
         ${icon(ICONS.send)}
       </button>

@@ -11,4 +11,6 @@ export const ICONS = {
   speakerOn: 'M4 9v6h4l5 4V5L8 9zm12 0a4 4 0 0 1 0 6',
   speakerOff: 'M4 9v6h4l5 4V5L8 9zm12 0 5 6m0-6-5 6',
   send: 'M4 20 21 12 4 4l2 8zm2-8h8',
+  microphone: 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zm-4 5a7 7 0 0 0 14 0m-7 7v3',
+  stop: 'M7 7h10v10H7z',
 } as const;

@@ -30,7 +30,7 @@ describe('bundle', () => {
     assert.equal(typeof entry.defaultRenderers.with, 'function');
   });
 
-  it('documents every part, custom property, event and attribute in custom-elements.json', () => {
+  it('documents every part, custom property, event and attribute in custom-elements.json', async () => {
     const manifest = JSON.parse(readFileSync(`${dist}custom-elements.json`, 'utf8'));
     const element = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
       .find((d: { tagName?: string }) => d.tagName === 'agent-chat');
@@ -46,9 +46,10 @@ describe('bundle', () => {
     for (const attribute of ['proxy-url', 'open', 'greeting', 'language', 'mode', 'tts', 'agent-title', 'user-name', 'user-email', 'session-timeout', 'include-metadata']) {
       assert.ok(names(element.attributes).includes(attribute), `attribute ${attribute}`);
     }
-    for (const member of element.members.filter((m: { privacy?: string }) => !m.privacy)) {
-      assert.ok(member.description, `${member.name} has a description`);
-    }
+    const { isPublicMember } = await import('../support/api-tables.mjs');
+    const publicMembers = element.members.filter(isPublicMember);
+    assert.ok(publicMembers.length >= 20, `public properties and methods listed (${publicMembers.length})`);
+    for (const member of publicMembers) assert.ok(member.description, `${member.name} has a description`);
   });
 });
 
@@ -58,5 +59,8 @@ describe('README', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const manifest = JSON.parse(readFileSync(`${dist}custom-elements.json`, 'utf8'));
     assert.equal(readme, readmeWithTables(readme, manifest));
+    for (const row of ['| `proxy-url` | `proxyUrl` |', '| `strings` |', '| `show()` |', '| `mic-button` |', '| `--agent-chat-accent-color` |']) {
+      assert.ok(readme.includes(row), `README table row ${row}`);
+    }
   });
 });

@@ -9,9 +9,12 @@ const cell = (text = '') => String(text).replace(/\|/g, '\\|').replace(/\n/g, ' 
 const code = (text) => (text ? `\`${cell(text)}\`` : '');
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
+/** The analyzer marks fields `public` and leaves methods unmarked; `#private` and static ones are not API. */
+export const isPublicMember = (m) => (m.privacy ?? 'public') === 'public' && !m.static && !m.name.startsWith('#');
+
 export function apiTables(manifest) {
   const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'agent-chat');
-  const members = element.members.filter((m) => !m.privacy && !m.static);
+  const members = element.members.filter(isPublicMember);
   const fields = members.filter((m) => m.kind === 'field');
   const methods = members.filter((m) => m.kind === 'method');
   return [
