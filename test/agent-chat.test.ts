@@ -1,6 +1,6 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { AgentChatErrorEvent, AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
+import type { AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
 import { ok, text } from './support/fake-proxy.js';
 import { pressShiftEnter } from './support/keys.js';
 import { bubbles, mount, part, parts, typeDraft, UUID, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
@@ -324,20 +324,5 @@ describe('<agent-chat>', () => {
       expect(logged, 'logged once').to.have.length(1);
       expect(String(logged[0][0])).to.contain('401').and.to.contain('AGENT_API_TOKEN');
     });
-
-    it('400 says the message could not be sent and does not retry it', async () => {
-      const { chat, proxy: p } = await mount(proxy(), { open: true });
-      await waitForBubbles(chat, 1);
-      p.next({ status: 400, json: { status: 'error', error: '"message.text" is too long' } });
-      const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
-      chat.send('bad');
-      expect((await failed).detail.retryable).to.equal(false);
-      await chat.updateComplete;
-      expect(part(chat, 'error')!.textContent).to.contain('could not be sent');
-      chat.send('next');
-      await waitForBubbles(chat, 4);
-      expect(p.bodies.slice(1).map((b) => b.message.text), 'bad is not resent').to.deep.equal(['bad', 'next']);
-    });
-
   });
 });

@@ -101,7 +101,11 @@ describe('<agent-chat> delivery', () => {
     expect(statusOf(chat, 'rejected')).to.contain('could not be sent');
     expect(part(chat, 'retry-button'), 'no Retry').to.equal(null);
     expect(part(chat, 'discard-button'), 'Discard').to.exist;
+    expect(part(chat, 'error')!.textContent, 'and the alert says so').to.contain('could not be sent');
     expect(p.requests, 'sent once').to.have.length(2);
+    chat.send('next');
+    await waitForBubbles(chat, 4);
+    expect(p.bodies.slice(1).map((b) => b.message.text), 'what follows is sent; the rejected one is not resent').to.deep.equal(['rejected', 'next']);
   });
 
   it('a failed greeting is retried by itself, and offers Retry once the bound is reached', async () => {

@@ -17,11 +17,6 @@ async function startDictation(chat: AgentChat) {
   return recognition;
 }
 
-async function settle(chat: AgentChat) {
-  await chat.updateComplete;
-  return chat;
-}
-
 describe('<agent-chat> voice input', () => {
   const proxies = useFakeProxies();
   let restore: () => void;
@@ -48,9 +43,11 @@ describe('<agent-chat> voice input', () => {
     expect(mic(chat).getAttribute('aria-pressed')).to.equal('true');
 
     recognition.hear('θέλω');
-    expect((await settle(chat)) && input(chat).value).to.equal('Καλημέρα θέλω');
+    await chat.updateComplete;
+    expect(input(chat).value).to.equal('Καλημέρα θέλω');
     recognition.hear('θέλω', ' ένα εισιτήριο');
-    expect((await settle(chat)) && input(chat).value).to.equal('Καλημέρα θέλω ένα εισιτήριο');
+    await chat.updateComplete;
+    expect(input(chat).value).to.equal('Καλημέρα θέλω ένα εισιτήριο');
     recognition.end();
     await chat.updateComplete;
     expect(mic(chat).getAttribute('aria-pressed'), 'listening ended').to.equal('false');
