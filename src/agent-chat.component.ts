@@ -280,12 +280,16 @@ export class AgentChat extends LitElement {
 
   /** Shows the stored transcript and sends what a reload interrupted, unless another tab is on it. */
   #restore() {
+    const { messages } = this.#conversation.conversation;
     this.#muted = this.#conversation.muted;
-    this.#log.reset(this.#conversation.conversation.messages);
+    this.#log.reset(messages);
+    // Only what was already pending now can be orphaned: a message stored while this tab waits for
+    // the outbox belongs to a live tab, which sends it (its lock request precedes the write).
+    const pending = new Set(messages.filter((m) => m.kind === 'user' && m.status === 'sending').map((m) => m.id));
     this.#conversation.withOutbox(async () => {
       this.#conversation.refresh();
       for (const m of this.#conversation.conversation.messages) {
-        if (m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)) {
+        if (m.kind === 'user' && m.status === 'sending' && pending.has(m.id) && !this.#delivery.has(m.id)) {
           this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
         }
       }

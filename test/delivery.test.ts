@@ -208,6 +208,32 @@ describe('<agent-chat> delivery', () => {
       await waitUntil(() => statusOf(b.chat, 'in flight in A') === 'sent', 'B sees it delivered', WAIT);
       expect(p.bodies.filter((x) => x.message.text === 'in flight in A'), 'sent once').to.have.length(1);
     });
+
+    it('a tab whose restore waits for the outbox leaves a message sent meanwhile by another tab to it', async () => {
+      const p = proxy();
+      const a = await mount(p, { open: true });
+      await waitForBubbles(a.chat, 1);
+      // Hold the outbox lock so the second tab's restore runs only after the first tab stored a new
+      // message as "sending" (the race between a tab opening and another tab sending).
+      const outbox = `agent-chat:${p.url}:outbox`;
+      let releaseOutbox!: () => void;
+      const taken = new Promise<void>((taking) => {
+        void navigator.locks.request(outbox, () => { taking(); return new Promise<void>((r) => (releaseOutbox = r)); });
+      });
+      await taken;
+      const b = await mount(p, { mode: 'inline' });
+      const gate = p.hold();
+      a.chat.send('from tab A');
+      await waitForRequests(p, 2);
+      releaseOutbox();
+      // The second tab's restore has run once nobody waits for the outbox but the first tab.
+      await waitUntil(async () => ((await navigator.locks.query()).pending ?? []).every((l) => l.name !== outbox), 'restore ran', WAIT);
+      gate.release();
+      await waitUntil(() => statusOf(b.chat, 'from tab A') === 'sent', 'B sees it delivered', WAIT);
+      await navigator.locks.request(outbox, () => undefined);
+      expect(p.bodies.filter((x) => x.message.text === 'from tab A'), 'sent once, by the tab that took it').to.have.length(1);
+      expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?', 'from tab A', 'You said: from tab A']);
+    });
   });
 
   it('corrupt stored state is discarded quietly and the widget starts afresh', async () => {
