@@ -10,7 +10,7 @@ import { SpeechController } from './controllers/speech-controller.js';
 import { newId } from './conversation/ids.js';
 import { buildRequest } from './conversation/request.js';
 import { mergeTags } from './conversation/tags.js';
-import type { AgentMessage, UserMessage } from './conversation/transcript.js';
+import type { AgentMessage, ChatMessage, UserMessage } from './conversation/transcript.js';
 import {
   AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent,
 } from './events.js';
@@ -23,8 +23,8 @@ import type { TransportFailure } from './transport/post-event.js';
 import { renderComposer } from './views/composer.js';
 import { renderHeader } from './views/header.js';
 import { renderLauncher } from './views/launcher.js';
-import { renderMessage, type MessageContext } from './views/message.js';
-import { renderPanel } from './views/panel.js';
+import { renderMessage, type MessageContext, type PendingView } from './views/message.js';
+import { renderPanel, type Problem } from './views/panel.js';
 
 /**
  * A chat with a conversational agent, through a proxy that holds the agent's credentials.
@@ -48,7 +48,8 @@ import { renderPanel } from './views/panel.js';
  * @csspart log - The scrolling message log.
  * @csspart message - One transcript entry; also `message--user` or `message--agent`.
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
- * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` / `--failed`.
+ * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued),
+ *   `--waiting` (retrying or waiting for the connection) or `--failed` (not retryable).
  * @csspart buttons - A row of choices.
  * @csspart button - One choice; links also have `button--link`.
  * @csspart carousel - A scrollable row of cards.
@@ -56,11 +57,13 @@ import { renderPanel } from './views/panel.js';
  * @csspart card-image - A card's image.
  * @csspart card-title - A card's title.
  * @csspart card-subtitle - A card's subtitle.
- * @csspart typing - The typing indicator.
- * @csspart error - The inline error message (role=alert).
+ * @csspart typing - The typing indicator ("Agent is typing…"), shown while a request is in flight.
+ * @csspart new-messages-button - "3 new messages ↓": shown while replies arrived below the part of the log in view.
+ * @csspart badge - The launcher's count of replies that arrived while the panel was closed.
+ * @csspart error - A failed greeting (at the top of the log), or a problem that concerns no message.
  * @csspart notice - The offline notice.
- * @csspart retry-button - Sends a failed message (or the greeting) again.
- * @csspart discard-button - Drops a failed message.
+ * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
+ * @csspart discard-button - Drops a message that was not delivered.
  * @csspart composer - The form with the input and the send button.
  * @csspart input - The message text area.
  * @csspart mic-button - Dictation: fills the input from the microphone; only where the browser has speech recognition.
@@ -142,7 +145,12 @@ export class AgentChat extends LitElement {
 
   // Internal state; changes call requestUpdate() (reactive declarations would list them as attributes).
   #draft = '';
-  #failure?: { text: string; onRetry?: () => void };
+  #failure?: Problem;
+  /** Why the greeting failed for good (a 4xx): the chat shows it instead of greeting. */
+  #greetingFailure?: string;
+  /** Replies that arrived while the panel was closed (the launcher's badge). */
+  #unseen = 0;
+  #ticker?: ReturnType<typeof setInterval>;
   #muted = false;
   #pendingTags?: TagOperations;
   #reportedToDeveloper = false;
@@ -151,12 +159,16 @@ export class AgentChat extends LitElement {
   readonly #conversation = new ConversationController(this, {
     namespace: () => `agent-chat:${this.#resolvedProxyUrl}`,
     sessionTimeout: () => this.sessionTimeout,
-    onExternalChange: (conversation) => this.#log.sync(conversation.messages),
+    onExternalChange: (conversation) => {
+      this.#log.sync(conversation.messages);
+      this.#adoptPending();
+    },
   });
   readonly #autoscroll = new AutoscrollController(this);
   readonly #log = new MessageLogController(this, {
     renderMessage: (message) => renderMessage(message, this.#messageContext),
-    onAppended: () => this.#autoscroll.follow(),
+    onAppended: (first, messages) => this.#handleAppended(first, messages),
+    onReset: () => this.#autoscroll.toBottom(),
   });
   readonly #speech = new SpeechController(this, { language: () => this.#conversationLanguage });
   readonly #dictation = new DictationController(this, {
@@ -170,6 +182,7 @@ export class AgentChat extends LitElement {
     onSend: (job, request) => this.#handleSend(job, request),
     onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
     onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
+    onChange: () => this.#showDeliveryState(),
   });
 
   constructor() {
@@ -211,6 +224,7 @@ export class AgentChat extends LitElement {
     this.#conversation.archive();
     this.#setFailure();
     this.#greetingQueued = false;
+    this.#greetingFailure = undefined;
     this.#log.reset([]);
     if (this.#visible) this.#greet();
   }
@@ -246,9 +260,57 @@ export class AgentChat extends LitElement {
       baseUrl: document.baseURI,
       renderers: this.renderers,
       onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),
-      onRetry: (id) => this.#retryMessage(id),
+      pendingOf: (id) => this.#pendingOf(id),
+      onRetry: () => this.#delivery.retryNow(),
       onDiscard: (id) => this.#discardMessage(id),
     };
+  }
+
+  /** A pending message's state, from the queue's (see DeliveryState). */
+  #pendingOf(id: string): PendingView {
+    const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
+    const state = this.#delivery.state;
+    // Not in this tab's queue: another tab sends it (or will adopt it; see #adoptPending).
+    if (index < 0) return { kind: 'queued' };
+    if (state.name === 'retrying') return { kind: 'retrying', seconds: Math.max(1, Math.ceil((state.at - Date.now()) / 1000)) };
+    if (state.name === 'offline') return { kind: 'offline' };
+    return { kind: index ? 'queued' : 'in-flight' };
+  }
+
+  /**
+   * Redraws what shows the queue's state: the pending messages (the rest have a final status) and,
+   * through render(), the greeting's problem and the typing indicator. While a retry is scheduled,
+   * once a second, for the countdown.
+   */
+  #showDeliveryState() {
+    const ids = new Set(this.#delivery.pending.flatMap((job) => job.userMessageId ?? []));
+    // Pending messages are at the end: look from there.
+    const { messages } = this.#conversation.conversation;
+    for (let i = messages.length - 1; i >= 0 && ids.size; i--) {
+      if (ids.delete(messages[i].id)) this.#log.update(messages[i]);
+    }
+    const retrying = this.#delivery.state.name === 'retrying';
+    if (retrying && !this.#ticker) this.#ticker = setInterval(() => this.#showDeliveryState(), 1000);
+    if (!retrying && this.#ticker) this.#ticker = void clearInterval(this.#ticker);
+    this.requestUpdate();
+  }
+
+  /** The greeting's problem, if it has one: failed for good, or waiting to be retried. */
+  get #greetingProblem(): Problem | undefined {
+    const strings = this.#uiStrings;
+    if (this.#greetingFailure) return { text: this.#greetingFailure };
+    const state = this.#delivery.state;
+    if (state.name !== 'retrying' || !this.#delivery.pending.some((job) => job.greeting)) return undefined;
+    const seconds = Math.max(1, Math.ceil((state.at - Date.now()) / 1000));
+    return { text: strings.chatNotStarted, detail: strings.retryingIn(seconds), onRetry: () => this.#delivery.retryNow() };
+  }
+
+  #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
+    const replies = messages.reduce((n, m) => n + (m.kind === 'agent' ? 1 : 0), 0);
+    if (this.#visible) return this.#autoscroll.added(first, replies);
+    if (!replies) return;
+    this.#unseen += replies;
+    this.requestUpdate();
   }
 
   override connectedCallback() {
@@ -269,8 +331,12 @@ export class AgentChat extends LitElement {
     this.#log.attach(this.renderRoot.querySelector('.messages') ?? undefined);
     if (changed.has('open') && (changed.get('open') !== undefined || this.open)) {
       this.#emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
-      if (this.open) this.#focusPart('input');
-      else this.#quiet();
+      if (this.open) {
+        this.#focusPart('input');
+        this.#autoscroll.toBottom();
+        this.#unseen = 0;
+        this.requestUpdate();
+      } else this.#quiet();
     }
     if (this.#visible) {
       if (this.#conversation.expireIfIdle()) this.#log.reset([]);
@@ -280,20 +346,37 @@ export class AgentChat extends LitElement {
 
   /** Shows the stored transcript and sends what a reload interrupted, unless another tab is on it. */
   #restore() {
-    const { messages } = this.#conversation.conversation;
     this.#muted = this.#conversation.muted;
-    this.#log.reset(messages);
-    // Only what was already pending now can be orphaned: a message stored while this tab waits for
-    // the outbox belongs to a live tab, which sends it (its lock request precedes the write).
-    const pending = new Set(messages.filter((m) => m.kind === 'user' && m.status === 'sending').map((m) => m.id));
+    this.#log.reset(this.#conversation.conversation.messages);
+    this.#adoptPending();
+  }
+
+  #adopting = false;
+
+  /**
+   * Sends the pending messages no live page sends (a reload or a closed tab interrupted them), once
+   * this tab holds the outbox: a tab sending holds it until its queue is empty. Only what is pending
+   * now can be orphaned: a message stored later belongs to a live tab whose lock request precedes
+   * its write, so it is ahead of this one. Called on load and on every change from another tab.
+   */
+  #adoptPending() {
+    const pendingIds = (messages: readonly ChatMessage[]) =>
+      messages.filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id);
+    const pending = new Set(pendingIds(this.#conversation.conversation.messages));
+    if (!pending.size || this.#adopting) return;
+    this.#adopting = true;
     this.#conversation.withOutbox(async () => {
+      this.#adopting = false;
       this.#conversation.refresh();
       for (const m of this.#conversation.conversation.messages) {
-        if (m.kind === 'user' && m.status === 'sending' && pending.has(m.id) && !this.#delivery.has(m.id)) {
+        if (m.kind === 'user' && pending.has(m.id) && m.status === 'sending' && !this.#delivery.has(m.id)) {
           this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
         }
       }
+      this.#showDeliveryState();
       await this.#delivery.whenIdle();
+      // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
+      this.#adoptPending();
     });
   }
 
@@ -306,11 +389,14 @@ export class AgentChat extends LitElement {
     const job: DeliveryJob = { id: newId(), message };
     if (echo !== undefined) {
       const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
+      job.userMessageId = shown.id;
       this.#conversation.add(shown);
       this.#log.append(shown);
-      job.userMessageId = shown.id;
+      this.#autoscroll.toBottom();
     }
     this.#quiet();
+    // Storage is written at the end of the task: the outbox is requested before the message is
+    // stored as pending, so no other tab adopts it (see #adoptPending).
     this.#enqueue(job);
   }
 
@@ -338,7 +424,6 @@ export class AgentChat extends LitElement {
   }
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    this.#setFailure();
     if (job.greeting) this.#conversation.markGreeted();
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#emit(new AgentChatResponseEvent({ ...result, request }));
@@ -354,32 +439,21 @@ export class AgentChat extends LitElement {
   #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
     const { retryable, willRetry } = outcome;
     this.#emit(new AgentChatErrorEvent({ kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request }));
-    if (willRetry) return; // quietly: the message still shows "Sending…"
-    const { text, developerNote } = describeFailure(failure, this.#uiStrings);
+    if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
+    const strings = this.#uiStrings;
+    const { text, developerNote } = describeFailure(failure, strings);
     // Once per element: a misconfigured proxy fails every request the same way.
     if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
     this.#reportedToDeveloper ||= developerNote !== undefined;
-    if (job.greeting && !retryable) this.#greetingQueued = false;
+    // Said once, where it belongs: under the message, in place of the greeting, or (a postback
+    // without a title shows nowhere) in the panel.
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });
-    this.#setFailure({ text, onRetry: job.greeting && retryable ? () => this.#retryMessage() : undefined });
-  }
-
-  /** Retry of a failed message (or, without an id, of the stalled greeting). */
-  #retryMessage(id?: string) {
-    this.#setFailure();
-    if (this.#delivery.stalled?.userMessageId === id) {
-      this.#delivery.retry();
-    } else {
-      const message = this.#conversation.conversation.messages.find((m): m is UserMessage => m.kind === 'user' && m.id === id);
-      if (!message) return;
-      this.#enqueue({ id: message.id, message: message.request, userMessageId: message.id });
-    }
-    if (id) this.#setUserStatus(id, { status: 'sending' });
+    else if (job.greeting) this.#greetingFailure = `${strings.chatNotStarted}. ${developerNote ? text : ''}`.trim();
+    else this.#setFailure({ text });
   }
 
   #discardMessage(id: string) {
-    if (this.#delivery.stalled?.userMessageId === id) this.#delivery.discard();
-    this.#setFailure();
+    this.#delivery.discard(id);
     this.#removeMessage(id);
   }
 
@@ -393,7 +467,7 @@ export class AgentChat extends LitElement {
     if (updated) this.#log.update(updated);
   }
 
-  #setFailure(failure?: { text: string; onRetry?: () => void }) {
+  #setFailure(failure?: Problem) {
     this.#failure = failure;
     this.requestUpdate();
   }
@@ -451,9 +525,11 @@ export class AgentChat extends LitElement {
     const strings = this.#uiStrings;
     const launcher = this.mode !== 'inline';
     return html`
-      ${launcher ? renderLauncher({ open: this.open, strings, onToggle: () => this.toggle() }) : nothing}
+      ${launcher ? renderLauncher({ open: this.open, strings, unread: this.#unseen, onToggle: () => this.toggle() }) : nothing}
       ${renderPanel({
-        strings, launcher, hidden: !this.#visible, typing: this.#delivery.busy, offline: this.#delivery.offline, error: this.#failure,
+        strings, launcher, hidden: !this.#visible, typing: this.#delivery.state.name === 'in-flight', offline: this.#delivery.offline,
+        greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
+        onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,
         header: renderHeader({
           title: this.agentTitle || strings.defaultTitle, strings, closable: launcher,

@@ -118,8 +118,9 @@ export const styles = css`
   .bubble img { max-inline-size: 100%; }
   .bubble pre { overflow-x: auto; }
   .bubble.notice { font-style: italic; color: var(--_muted); }
-  .status { font-size: 0.8em; color: var(--_muted); }
-  .message[data-status='failed'] .status { color: var(--_error); }
+  .status { font-size: 0.8em; color: var(--_muted); text-align: end; }
+  /* Problems are read at the base size, in the error colour (contrast measured in both themes). */
+  .status.problem { font-size: 1em; color: var(--_error); }
 
   .buttons { display: flex; flex-wrap: wrap; gap: 6px; }
   .choice {
@@ -142,8 +143,17 @@ export const styles = css`
   .card-title { font-weight: 600; }
   .card-subtitle { color: var(--_muted); font-size: 0.9em; }
 
-  .typing { display: flex; gap: 4px; align-items: center; padding: 10px 12px; background: var(--_agent-bubble);
+  .typing { display: flex; gap: 4px; align-items: center; padding: 8px 12px; background: var(--_agent-bubble);
     border-radius: var(--_radius); inline-size: fit-content; }
+  .typing-text { margin-inline-start: 4px; font-size: 0.9em; color: var(--_text); }
+  .jump {
+    position: sticky; inset-block-end: 0; align-self: center; padding: 6px 14px; min-block-size: 32px; cursor: pointer;
+    border: none; border-radius: 999px; background: var(--_accent); color: var(--_on-accent); box-shadow: var(--_shadow);
+  }
+  .badge {
+    position: absolute; inset-block-start: -4px; inset-inline-end: -4px; min-inline-size: 22px; padding: 0 6px;
+    border-radius: 999px; background: var(--_error); color: var(--_surface); font-size: 13px; font-weight: 700; line-height: 22px;
+  }
   .typing span[aria-hidden] { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite; }
   .typing span:nth-child(3) { animation-delay: 0.2s; }
   .typing span:nth-child(4) { animation-delay: 0.4s; }
@@ -151,9 +161,9 @@ export const styles = css`
   @media (prefers-reduced-motion: reduce) { .typing span[aria-hidden] { animation: none; } }
   .visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 
-  .error { display: flex; align-items: center; gap: 8px; padding: 8px 12px; border-radius: var(--_radius);
+  .error { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 8px 12px; border-radius: var(--_radius);
     border: 1px solid var(--_error); color: var(--_error); background: var(--_surface); }
-  .error p { flex: 1; margin: 0; }
+  .error p { flex: 1 1 auto; margin: 0; }
   .notice { padding: 6px 12px; font-size: 0.9em; color: var(--_text); background: var(--_agent-bubble); }
   .retry { border: 1px solid currentColor; border-radius: 999px; background: transparent; padding: 2px 10px; margin-inline-start: 6px; cursor: pointer; min-block-size: 28px; }
 

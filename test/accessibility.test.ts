@@ -173,13 +173,13 @@ describe('<agent-chat> accessibility', () => {
       expect(touched, 'typing indicator untouched').to.deep.equal([]);
 
       gate.release({ status: 400, json: { status: 'error', error: 'bad' } });
-      await waitUntil(() => part(chat, 'error'), 'error shown', WAIT);
-      const alert = part(chat, 'error')!;
+      await waitUntil(() => part(chat, 'message-status--failed'), 'error shown', WAIT);
+      const alert = part(chat, 'message-status--failed')!;
       expect(alert.getAttribute('role')).to.equal('alert');
       observer.observe(alert, { subtree: true, childList: true, characterData: true, attributes: true });
       for (const draft of ['x', 'xy', 'xyz']) await typeDraft(chat, draft);
       observer.disconnect();
-      expect(part(chat, 'error'), 'same alert node').to.equal(alert);
+      expect(part(chat, 'message-status--failed'), 'same alert node').to.equal(alert);
       expect(touched, 'alert untouched').to.deep.equal([]);
     } finally {
       proxy.restore();

@@ -312,14 +312,14 @@ describe('<agent-chat>', () => {
       try {
         p.handle(() => ({ status: 401, json: { status: 'error', error: 'Invalid token' } }));
         chat.send('a');
-        await waitUntil(() => part(chat, 'error'), 'error shown');
+        await waitUntil(() => part(chat, 'message-status--failed'), 'error shown');
         chat.send('b');
         await waitForRequests(p, 3);
-        await waitUntil(() => parts(chat, 'message-status').length === 2, 'both failed');
+        await waitUntil(() => parts(chat, 'message-status--failed').length === 2, 'both failed');
       } finally {
         console.error = original;
       }
-      expect(part(chat, 'error')!.textContent).to.contain('unavailable');
+      expect(part(chat, 'message-status--failed')!.textContent).to.contain('unavailable');
       expect(part(chat, 'retry-button'), 'no retry for a setup problem').to.equal(null);
       expect(logged, 'logged once').to.have.length(1);
       expect(String(logged[0][0])).to.contain('401').and.to.contain('AGENT_API_TOKEN');

@@ -9,9 +9,12 @@ const errorsOf = (chat: HTMLElement) => {
   chat.addEventListener('agent-chat-error', (e) => details.push(e.detail));
   return details;
 };
-const statusOf = (chat: HTMLElement, text: string) =>
-  parts(chat as never, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text)
-    ?.querySelector('[part~="message-status"]')?.textContent?.trim() ?? 'sent';
+/** The words under a visitor's message: its status line, "sent", or "" (in flight: the typing indicator speaks). */
+const statusOf = (chat: HTMLElement, text: string) => {
+  const message = parts(chat as never, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text);
+  const status = message?.querySelector('[part~="message-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
+  return status ?? (message?.dataset.status === 'sent' ? 'sent' : '');
+};
 
 describe('<agent-chat> delivery', () => {
   const proxy = useFakeProxies();
@@ -26,7 +29,8 @@ describe('<agent-chat> delivery', () => {
     const stored = JSON.parse(localStorage.getItem(key)!).data.messages.at(-1);
     expect(stored).to.deep.include({ kind: 'user', text: 'persist me', status: 'sending', request: { text: 'persist me' } });
     expect(stored.id).to.match(/^[0-9a-f-]{36}$/);
-    expect(statusOf(chat, 'persist me')).to.equal('Sending…');
+    expect(statusOf(chat, 'persist me'), 'in flight: no "Sending…"').to.equal('');
+    expect(part(chat, 'typing')!.textContent!.trim(), 'in flight: the agent is typing').to.equal('Agent is typing…');
     gate.release();
     await waitForBubbles(chat, 3);
     expect(statusOf(chat, 'persist me'), 'status once delivered').to.equal('sent');
@@ -55,27 +59,36 @@ describe('<agent-chat> delivery', () => {
     expect(retried.at - limited.at, 'ms between the 429 and the retry').to.be.at.least(950);
   });
 
-  it('after the bound, marks the message failed with Retry and Discard; Retry delivers it', async () => {
+  it('never gives up on a transient failure: says when it retries, "Retry now" sends at once, and it gets through', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
     const errors = errorsOf(chat);
     p.handle(() => unavailable);
     chat.send('stubborn');
-    await waitUntil(() => part(chat, 'retry-button'), 'Retry offered', WAIT);
-    expect(p.requests.length - 1, 'attempts').to.equal(5);
-    expect(errors.map((e) => e.willRetry)).to.deep.equal([true, true, true, true, false]);
-    expect(statusOf(chat, 'stubborn')).to.match(/^Not delivered/);
-    expect(part(chat, 'discard-button'), 'Discard offered').to.exist;
-    expect(part(chat, 'error')!.textContent, 'said once, politely').to.contain('could not answer');
+    const tries = () => p.bodies.filter((b) => b.message.text === 'stubborn').length;
+    await waitUntil(() => tries() === 3, 'the first try and two automatic retries, no click', WAIT);
+    // The old bound was 5 tries: go well past it, each "Retry now" sending at once.
+    while (tries() < 8) {
+      await waitUntil(() => /^Not delivered yet — retrying in \d+ s Retry now Discard$/.test(statusOf(chat, 'stubborn')), 'retrying', WAIT);
+      const before = tries();
+      part(chat, 'retry-button')!.click();
+      expect(tries(), 'sent at the click').to.equal(before + 1);
+    }
+    await waitUntil(() => statusOf(chat, 'stubborn').startsWith('Not delivered yet'), 'still retrying', WAIT);
+    const seconds = Number(/in (\d+) s/.exec(statusOf(chat, 'stubborn'))![1]);
+    expect(seconds, 'after 8 failures the wait is 16–30 s (capped)').to.be.within(16, 30);
+    expect(errors.every((e) => e.willRetry && e.retryable), 'every failure says it will be retried').to.equal(true);
+    expect(part(chat, 'error'), 'no second banner').to.equal(null);
 
     p.handle(echoAgent);
     part(chat, 'retry-button')!.click();
     await waitForBubbles(chat, 3);
     expect(bubbles(chat).slice(1)).to.deep.equal(['stubborn', 'You said: stubborn']);
     expect(statusOf(chat, 'stubborn')).to.equal('sent');
+    expect(p.bodies.filter((b) => b.message.text === 'stubborn'), 'one request per try').to.have.length(9);
   });
 
-  it('Discard drops a failed message, and the messages queued behind it go on', async () => {
+  it('Discard drops a waiting message, and the messages queued behind it go on', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
     p.handle(({ body }) => (body.message.text === 'doomed' ? unavailable : echoAgent({ body } as never)));
@@ -98,26 +111,45 @@ describe('<agent-chat> delivery', () => {
     chat.send('rejected');
     expect((await failed).detail).to.deep.include({ retryable: false, willRetry: false });
     await chat.updateComplete;
-    expect(statusOf(chat, 'rejected')).to.contain('could not be sent');
+    expect(statusOf(chat, 'rejected')).to.equal('Not delivered — Your message could not be sent. Discard');
     expect(part(chat, 'retry-button'), 'no Retry').to.equal(null);
     expect(part(chat, 'discard-button'), 'Discard').to.exist;
-    expect(part(chat, 'error')!.textContent, 'and the alert says so').to.contain('could not be sent');
+    expect(part(chat, 'message-status--failed')!.getAttribute('role'), 'announced where it is shown').to.equal('alert');
+    expect(part(chat, 'error'), 'said once: no banner repeating it').to.equal(null);
     expect(p.requests, 'sent once').to.have.length(2);
     chat.send('next');
     await waitForBubbles(chat, 4);
     expect(p.bodies.slice(1).map((b) => b.message.text), 'what follows is sent; the rejected one is not resent').to.deep.equal(['rejected', 'next']);
   });
 
-  it('a failed greeting is retried by itself, and offers Retry once the bound is reached', async () => {
+  it('a failed greeting is retried by itself, says the chat could not start, and "Retry now" sends it at once', async () => {
     const { chat, proxy: p } = await mount(proxy());
     p.handle(() => unavailable);
     chat.show();
-    await waitUntil(() => part(chat, 'retry-button'), 'Retry offered for the greeting', WAIT);
+    await waitForRequests(p, 2);
+    await waitUntil(() => part(chat, 'error'), 'the greeting problem shown', WAIT);
+    const said = part(chat, 'error')!.textContent!.replace(/\s+/g, ' ').trim();
+    expect(said).to.match(/^The chat could not start\s*retrying in \d+ s\s*Retry now$/);
+    expect(said, 'nobody asked a question').not.to.contain('could not answer');
     expect(bubbles(chat)).to.deep.equal([]);
+    await waitForRequests(p, 3); // retried by itself, no click
     p.handle(echoAgent);
+    const tries = p.requests.length;
     part(chat, 'retry-button')!.click();
     await waitForBubbles(chat, 1);
+    expect(p.requests, 'the click sent it once, at once').to.have.length(tries + 1);
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+    expect(part(chat, 'error'), 'the problem is gone').to.equal(null);
+  });
+
+  it('a failed greeting recovers by itself, with an exact count of attempts', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.next(unavailable).next(unavailable).next(unavailable);
+    chat.show();
+    await waitForBubbles(chat, 1, 'the greeting after three failures');
+    await chat.updateComplete;
+    expect(p.bodies.map((b) => b.message.payload?.data), 'three failures and one success, nothing more').to.deep.equal(Array(4).fill('greeting'));
+    expect(part(chat, 'error')).to.equal(null);
   });
 
   describe('offline', () => {
@@ -226,8 +258,12 @@ describe('<agent-chat> delivery', () => {
       a.chat.send('from tab A');
       await waitForRequests(p, 2);
       releaseOutbox();
-      // The second tab's restore has run once nobody waits for the outbox but the first tab.
-      await waitUntil(async () => ((await navigator.locks.query()).pending ?? []).every((l) => l.name !== outbox), 'restore ran', WAIT);
+      // The first tab holds the outbox (its message is in flight); the second tab waits behind it.
+      const outboxLocks = async () => {
+        const { held = [], pending = [] } = await navigator.locks.query();
+        return [held.filter((l) => l.name === outbox).length, pending.filter((l) => l.name === outbox).length];
+      };
+      await waitUntil(async () => (await outboxLocks()).join() === '1,1', 'A holds the outbox, B waits', WAIT);
       gate.release();
       await waitUntil(() => statusOf(b.chat, 'from tab A') === 'sent', 'B sees it delivered', WAIT);
       await navigator.locks.request(outbox, () => undefined);

@@ -2,16 +2,33 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** How close to the bottom (px) still counts as "reading the newest messages". */
 const PINNED_SLACK = 48;
+/** Room left above a reply scrolled to its start, so the visitor sees where it begins. */
+const TOP_MARGIN = 8;
 
 /**
- * Keeps the log scrolled to the newest message, unless the visitor scrolled up to read: then new
- * messages do not pull the view away until they scroll back down.
+ * Keeps the newest message in sight:
+ * - the log opens (and reloads) at the bottom, and the visitor's own message brings it back there;
+ * - a reply that arrives while the visitor reads the newest messages is scrolled to its *start*
+ *   (a long reply is read from the top), or to the bottom if it fits;
+ * - while the visitor has scrolled up, replies do not move the view: `unread` counts them, and
+ *   `jump()` scrolls to the first of them.
  */
 export class AutoscrollController implements ReactiveController {
+  /** Replies that arrived below the view while the visitor was reading further up. */
+  unread = 0;
+  #firstUnread?: Element;
   #scroller?: HTMLElement;
   #pinned = true;
+  /** What the next frame scrolls to: the start of this element, or (null) the bottom. */
+  #target?: Element | null;
+  #frame?: number;
+  // Where our own scroll left the log. Its scroll event comes later, maybe after more content
+  // arrived; measured then it would look like the visitor scrolled up.
+  #ownScrollTop?: number;
+  readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
+    this.#host = host;
     host.addController(this);
   }
 
@@ -33,32 +50,73 @@ export class AutoscrollController implements ReactiveController {
     element.addEventListener('scroll', this.#handleScroll, { passive: true });
   };
 
+  /** Scrolls to the newest message (the panel opened, the visitor sent, the log was redrawn). */
+  toBottom() {
+    this.#pinned = true;
+    this.#setUnread(0);
+    this.#scrollTo(null);
+  }
+
   /**
-   * Call after content was added at the bottom. The scroll waits for the next frame: reading
-   * `scrollHeight` forces a layout, and one per frame is enough however many messages arrived.
+   * Call after entries were added at the bottom: `first` is the first of them, `replies` how many
+   * are replies the visitor has not read.
    */
-  follow() {
-    if (!this.#pinned || this.#frame !== undefined) return;
-    this.#frame = requestAnimationFrame(() => {
+  added(first: Element, replies: number) {
+    if (this.#pinned) {
+      // Several batches in one frame: the view goes to the start of the first of them.
+      if (this.#frame === undefined || !this.#target) this.#scrollTo(replies ? first : null);
+      return;
+    }
+    if (!replies) return;
+    this.#firstUnread ??= first;
+    this.#setUnread(this.unread + replies);
+  }
+
+  /** Scrolls to the first reply the visitor has not seen (the "new messages" control). */
+  jump() {
+    const first = this.#firstUnread;
+    this.#pinned = true;
+    this.#setUnread(0);
+    this.#scrollTo(first ?? null);
+  }
+
+  #setUnread(count: number) {
+    if (!count) this.#firstUnread = undefined;
+    if (count === this.unread) return;
+    this.unread = count;
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * The scroll waits for the next frame: reading layout forces it, and one per frame is enough
+   * however many messages arrived.
+   */
+  #scrollTo(target: Element | null) {
+    this.#target = target;
+    this.#frame ??= requestAnimationFrame(() => {
       this.#frame = undefined;
-      if (!this.#pinned || !this.#scroller) return;
-      this.#scroller.scrollTop = this.#scroller.scrollHeight;
-      this.#ownScrollTop = this.#scroller.scrollTop;
+      const s = this.#scroller;
+      const target = this.#target;
+      this.#target = undefined;
+      if (!s) return;
+      const bottom = s.scrollHeight - s.clientHeight;
+      const start = target?.isConnected
+        ? target.getBoundingClientRect().top - s.getBoundingClientRect().top + s.scrollTop - TOP_MARGIN
+        : bottom;
+      s.scrollTop = Math.min(bottom, start);
+      this.#ownScrollTop = s.scrollTop;
     });
   }
 
-  #frame?: number;
-
-  // Where our own scroll left the log. Its scroll event comes later, maybe after more content
-  // arrived; measured then it would look like the visitor scrolled up.
-  #ownScrollTop?: number;
-
   readonly #handleScroll = () => {
     const s = this.#scroller!;
+    // At the place we scrolled to (the start of a reply, or the bottom) the visitor is following.
     if (s.scrollTop === this.#ownScrollTop) {
-      this.#pinned = true; // at the bottom we scrolled to (also when the visitor comes back to it)
+      this.#pinned = true;
       return;
     }
+    this.#ownScrollTop = undefined;
     this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK;
+    if (this.#pinned) this.#setUnread(0);
   };
 }

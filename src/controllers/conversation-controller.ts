@@ -44,15 +44,27 @@ export class ConversationController implements ReactiveController {
     this.#flush();
     this.#channel?.close();
     this.#channel = undefined;
+    removeEventListener('storage', this.#handleStorage);
   }
 
+  /**
+   * Other tabs' changes arrive two ways, and each one re-reads storage: the BroadcastChannel
+   * notice (fast, but it can overtake the other tab's localStorage write, so the re-read may still
+   * find the old transcript) and the `storage` event, which fires once the write is visible here.
+   * Whichever comes second finds the change, however the two race.
+   */
   #listen() {
     this.#channel?.close();
     this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
     // The message only says "changed": the other tab reads storage itself, so the sending tab does
     // not clone the whole transcript for every message.
     this.#channel?.addEventListener('message', () => this.refresh());
+    addEventListener('storage', this.#handleStorage);
   }
+
+  readonly #handleStorage = (event: StorageEvent) => {
+    if (event.key === `${this.#loadedNamespace}:conversation`) this.refresh();
+  };
 
   /**
    * Runs `task` holding the site's outbox lock (Web Locks; waiting while another tab holds it)

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { RETRY, retryDelay } from '../conversation/backoff.js';
+import { retryDelay } from '../conversation/backoff.js';
 import type { ClientEventRequest, EventMessage, EventResult } from '../protocol/types.js';
 import { isRetryable, postEvent, type TransportFailure } from '../transport/post-event.js';
 
@@ -11,16 +11,50 @@ export interface DeliveryJob {
   greeting?: boolean;
   /** Built on first send and reused by retries, so a retry sends the same tags and timestamp. */
   request?: ClientEventRequest;
+  /** Failed attempts so far (sets the backoff). */
   attempts?: number;
 }
 
 /** What happens next after a failure. */
 export interface FailureOutcome {
-  /** Worth trying again (network, timeout, 5xx, 429). */
+  /** Worth trying again (network, timeout, 5xx, 429, a garbled success). */
   retryable: boolean;
-  /** The controller will retry by itself, after a backoff. */
+  /** The controller will retry by itself, after a backoff (always, when retryable). */
   willRetry: boolean;
 }
+
+/**
+ * The state of the queue, which is the state of every item in it: items go out one at a time, in
+ * order (so replies never interleave), and the items behind the head share its wait.
+ *
+ * ```
+ *             enqueue                    2xx with a valid body
+ *   (none) ───────────▶ in-flight ─────────────────────────────▶ delivered: leaves the queue
+ *                        │  │  │
+ *                        │  │  └─ 4xx, or anything retrying cannot fix ─▶ failed: leaves the queue
+ *                        │  │                                             (the visitor sees why, and Discard)
+ *                        │  └─ network error while the browser is offline ─▶ offline
+ *                        │         offline ──(`online` event)──▶ in-flight
+ *                        └─ network, timeout, 5xx, 429, garbled 2xx ─▶ retrying at T
+ *                              retrying ──(T reached, `online`, tab visible again, a new item
+ *                                          enqueued, retryNow())──▶ in-flight
+ *   any state ──clear() (restart, proxy-url change)──▶ (none): the request in flight is aborted
+ * ```
+ *
+ * Invariants (each tested in test/journeys/ and test/delivery.test.ts):
+ * 1. While the queue holds anything, it is in exactly one of `in-flight`, `retrying` (with the
+ *    time T) or `offline`. There is no dead stop: transient failures retry for as long as the page
+ *    is open, with a backoff capped at `RETRY.maxMs`.
+ * 2. The greeting is an item like any other: a visitor's send wakes a retrying queue at once, and
+ *    the greeting goes first.
+ * 3. An item leaves the queue exactly once: delivered, failed for good, discarded, or cleared. A
+ *    reply that arrives after `clear()` is dropped (its request was aborted).
+ */
+export type DeliveryState =
+  | { name: 'idle' }
+  | { name: 'in-flight' }
+  | { name: 'retrying'; at: number; failure: TransportFailure }
+  | { name: 'offline' };
 
 export interface DeliveryControllerOptions {
   proxyUrl: () => string;
@@ -30,25 +64,20 @@ export interface DeliveryControllerOptions {
   onSend: (job: DeliveryJob, request: ClientEventRequest) => boolean;
   onSuccess: (job: DeliveryJob, request: ClientEventRequest, result: EventResult) => void;
   onFailure: (job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) => void;
+  /** The state changed (or an item left the queue): whatever shows it should be redrawn. */
+  onChange: () => void;
 }
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/**
- * Sends jobs one at a time, in order, so replies never interleave. Failures worth retrying are
- * retried with backoff up to a bound; then the job waits at the head of the queue (later messages
- * behind it) for `retry()` or `discard()`. While the browser is offline, nothing is sent.
- */
+/** Sends queued jobs one at a time, in order; see {@link DeliveryState} for what happens on failure. */
 export class DeliveryController implements ReactiveController {
-  /** A request is in flight. */
-  busy = false;
   /** The browser says it is offline; sending resumes when it is back. */
   offline = !isOnline();
-  /** The job that exhausted its automatic retries and waits for `retry()` or `discard()`. */
-  stalled?: DeliveryJob;
   #queue: DeliveryJob[] = [];
   #inFlight?: AbortController;
   #timer?: ReturnType<typeof setTimeout>;
+  #retry?: { at: number; failure: TransportFailure };
   readonly #host: ReactiveControllerHost & { isConnected?: boolean };
   readonly #options: DeliveryControllerOptions;
 
@@ -58,9 +87,23 @@ export class DeliveryController implements ReactiveController {
     host.addController(this);
   }
 
+  /** Where the queue stands (see the diagram above). */
+  get state(): DeliveryState {
+    if (this.#inFlight) return { name: 'in-flight' };
+    if (!this.#queue.length) return { name: 'idle' };
+    if (this.offline) return { name: 'offline' };
+    return this.#retry ? { name: 'retrying', ...this.#retry } : { name: 'idle' };
+  }
+
+  /** The jobs not yet delivered, the one in flight first. */
+  get pending(): readonly DeliveryJob[] {
+    return this.#queue;
+  }
+
   hostConnected() {
     addEventListener('online', this.#handleConnectivity);
     addEventListener('offline', this.#handleConnectivity);
+    document.addEventListener('visibilitychange', this.#handleVisibility);
     this.offline = !isOnline();
     void this.#pump();
   }
@@ -68,6 +111,7 @@ export class DeliveryController implements ReactiveController {
   hostDisconnected() {
     removeEventListener('online', this.#handleConnectivity);
     removeEventListener('offline', this.#handleConnectivity);
+    document.removeEventListener('visibilitychange', this.#handleVisibility);
     this.#clearTimer();
     // Moving the element disconnects and reconnects it in one task: only abort if it stays out.
     queueMicrotask(() => {
@@ -80,7 +124,7 @@ export class DeliveryController implements ReactiveController {
 
   #idleWaiters: (() => void)[] = [];
 
-  /** Resolves once nothing is queued any more (in flight, waiting to retry, or stalled). */
+  /** Resolves once nothing is queued any more (in flight, retrying or waiting for the network). */
   whenIdle(): Promise<void> {
     // A removed element sends nothing more: it must not hold the outbox (even if its lock was
     // granted only after it was removed).
@@ -90,6 +134,7 @@ export class DeliveryController implements ReactiveController {
 
   #settle() {
     if (!this.#queue.length) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    this.#changed();
   }
 
   /** Whether `id` is queued or in flight (so a restored transcript does not send it twice). */
@@ -97,45 +142,46 @@ export class DeliveryController implements ReactiveController {
     return this.#queue.some((job) => job.id === id);
   }
 
+  /** Queues a job. A queue waiting to retry tries again at once: the visitor is here now. */
   enqueue(job: DeliveryJob) {
     this.#queue.push(job);
-    void this.#pump();
+    this.retryNow();
   }
 
-  /** Sends the stalled job again, with a fresh set of automatic retries. */
-  retry() {
-    if (this.stalled) this.stalled.attempts = 0;
-    this.stalled = undefined;
+  /** Ends a wait for a retry and sends now (a no-op while offline or with a request in flight). */
+  retryNow() {
     this.#clearTimer();
+    this.#changed();
     void this.#pump();
   }
 
-  /** Drops the stalled job; the rest of the queue goes on. */
-  discard() {
-    const dropped = this.stalled;
-    if (dropped) this.#queue = this.#queue.filter((job) => job !== dropped);
-    this.stalled = undefined;
+  /** Drops a job that is not in flight; the rest of the queue goes on. */
+  discard(id: string) {
+    const index = this.#queue.findIndex((job) => job.id === id);
+    if (index < 0 || (index === 0 && this.#inFlight)) return;
+    this.#queue.splice(index, 1);
     this.#settle();
-    void this.#pump();
+    this.retryNow();
   }
 
-  /** Drops everything queued and aborts what is in flight (a new conversation). */
+  /** Drops everything queued and aborts what is in flight (a new conversation, another proxy). */
   clear() {
     this.#queue = [];
-    this.stalled = undefined;
     this.#clearTimer();
     this.#inFlight?.abort();
-    this.#setBusy(false);
+    this.#inFlight = undefined;
     this.#settle();
   }
 
   readonly #handleConnectivity = () => {
     this.offline = !isOnline();
     this.#host.requestUpdate();
-    if (!this.offline) {
-      this.#clearTimer();
-      void this.#pump();
-    }
+    if (!this.offline) this.retryNow();
+    else this.#changed();
+  };
+
+  readonly #handleVisibility = () => {
+    if (document.visibilityState === 'visible') this.retryNow();
   };
 
   // One loop at a time: `onSend` listeners may call `enqueue()` re-entrantly. The flag must be
@@ -153,7 +199,7 @@ export class DeliveryController implements ReactiveController {
   }
 
   #canSend() {
-    return !this.stalled && !this.offline && this.#timer === undefined && this.#queue.length > 0 && this.#host.isConnected !== false;
+    return !this.offline && this.#timer === undefined && this.#queue.length > 0 && this.#host.isConnected !== false;
   }
 
   async #sendHead() {
@@ -165,13 +211,13 @@ export class DeliveryController implements ReactiveController {
       return;
     }
     const controller = (this.#inFlight = new AbortController());
-    this.#setBusy(true);
+    this.#retry = undefined;
+    this.#changed();
     // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
     const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
-    this.#inFlight = undefined;
-    this.#setBusy(false);
-    // Aborted: cleared (the queue is gone) or disconnected (resumes on reconnect).
-    if ((!outcome.ok && outcome.failure.kind === 'aborted') || this.#queue[0] !== job) return;
+    if (this.#inFlight === controller) this.#inFlight = undefined;
+    // Aborted: cleared (the queue is gone, and so is this reply) or disconnected (resumes on reconnect).
+    if (controller.signal.aborted || this.#queue[0] !== job) return this.#changed();
     if (outcome.ok) {
       this.#queue.shift();
       this.#options.onSuccess(job, request, outcome.result);
@@ -183,33 +229,33 @@ export class DeliveryController implements ReactiveController {
       // Not the server's fault and not worth an attempt: wait for the `online` event.
       this.offline = true;
       this.#host.requestUpdate();
+      this.#changed();
       return;
     }
     const retryable = isRetryable(failure);
-    const attempts = (job.attempts = (job.attempts ?? 0) + 1);
-    const willRetry = retryable && attempts < RETRY.attempts && (failure.retryAfterMs ?? 0) <= RETRY.maxRetryAfterMs;
-    if (willRetry) {
+    if (retryable) {
+      const delay = retryDelay((job.attempts = (job.attempts ?? 0) + 1), failure.retryAfterMs);
+      this.#retry = { at: Date.now() + delay, failure };
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
+        this.#retry = undefined;
         void this.#pump();
-      }, retryDelay(attempts, failure.retryAfterMs));
-      this.#options.onFailure(job, request, failure, { retryable, willRetry });
-      return;
+      }, delay);
+    } else {
+      this.#queue.shift();
     }
-    if (retryable) this.stalled = job;
-    else this.#queue.shift();
-    this.#options.onFailure(job, request, failure, { retryable, willRetry });
+    this.#options.onFailure(job, request, failure, { retryable, willRetry: retryable });
     this.#settle();
   }
 
   #clearTimer() {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#retry = undefined;
   }
 
-  #setBusy(busy: boolean) {
-    if (this.busy === busy) return;
-    this.busy = busy;
+  #changed() {
     this.#host.requestUpdate();
+    this.#options.onChange();
   }
 }

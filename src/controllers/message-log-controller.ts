@@ -3,8 +3,10 @@ import type { ChatMessage } from '../conversation/transcript.js';
 
 export interface MessageLogControllerOptions {
   renderMessage: (message: ChatMessage) => TemplateResult;
-  /** Called after messages were added, e.g. to follow them with the scroll position. */
-  onAppended?: () => void;
+  /** Called after `messages` were added at the end; `first` is the element of the first of them. */
+  onAppended: (first: HTMLElement, messages: readonly ChatMessage[]) => void;
+  /** Called after everything was redrawn (a restored or new conversation). */
+  onReset: () => void;
 }
 
 /**
@@ -45,8 +47,9 @@ export class MessageLogController {
     if (!this.#element) return;
     const fragment = document.createDocumentFragment();
     for (const message of messages) fragment.append(this.#mount(message));
+    const first = fragment.firstElementChild as HTMLElement | null;
     this.#element.append(fragment);
-    this.#options.onAppended?.();
+    if (first) this.#options.onAppended(first, messages);
   }
 
   update(message: ChatMessage) {
@@ -81,7 +84,7 @@ export class MessageLogController {
     this.#containers.clear();
     if (!this.#element) return;
     this.#element.replaceChildren(...this.#messages.map((m) => this.#mount(m)));
-    this.#options.onAppended?.();
+    this.#options.onReset();
   }
 
   #mount(message: ChatMessage): HTMLElement {

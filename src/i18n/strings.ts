@@ -7,9 +7,22 @@ export interface Strings {
   inputLabel: string;
   inputPlaceholder: string;
   send: string;
+  /** Shown while a request is in flight. */
   typing: string;
+  /** Under a message queued behind one in flight (or sent by another tab). */
   sending: string;
   notDelivered: string;
+  /** A message that will be retried by itself: "Not delivered yet". */
+  notDeliveredYet: string;
+  /** When the next automatic try is, e.g. "retrying in 20 s". */
+  retryingIn: (seconds: number) => string;
+  /** Offline: pending messages wait for the connection. */
+  waitingForConnection: string;
+  /** The greeting failed: the conversation has not started. */
+  chatNotStarted: string;
+  /** Replies the visitor has not seen yet: the launcher's badge and the log's jump button. */
+  newMessages: (count: number) => string;
+  /** Sends a waiting message (or the greeting) now instead of at the next automatic try. */
   retry: string;
   errorNetwork: string;
   errorUnavailable: string;
@@ -38,10 +51,15 @@ const en: Strings = {
   inputLabel: 'Message',
   inputPlaceholder: 'Type a message…',
   send: 'Send',
-  typing: 'Typing…',
+  typing: 'Agent is typing…',
   sending: 'Sending…',
   notDelivered: 'Not delivered',
-  retry: 'Retry',
+  notDeliveredYet: 'Not delivered yet',
+  retryingIn: (s) => `retrying in ${s} s`,
+  waitingForConnection: 'Waiting for connection',
+  chatNotStarted: 'The chat could not start',
+  newMessages: (n) => (n === 1 ? '1 new message' : `${n} new messages`),
+  retry: 'Retry now',
   errorNetwork: 'Could not reach the assistant.',
   errorUnavailable: 'Chat is unavailable right now.',
   errorRejected: 'Your message could not be sent.',
@@ -63,10 +81,15 @@ const el: Strings = {
   inputLabel: 'Μήνυμα',
   inputPlaceholder: 'Γράψτε ένα μήνυμα…',
   send: 'Αποστολή',
-  typing: 'Πληκτρολογεί…',
+  typing: 'Ο βοηθός πληκτρολογεί…',
   sending: 'Αποστολή…',
   notDelivered: 'Δεν παραδόθηκε',
-  retry: 'Ξανά',
+  notDeliveredYet: 'Δεν παραδόθηκε ακόμη',
+  retryingIn: (s) => `νέα προσπάθεια σε ${s} δευτ.`,
+  waitingForConnection: 'Αναμονή για σύνδεση',
+  chatNotStarted: 'Η συνομιλία δεν μπόρεσε να ξεκινήσει',
+  newMessages: (n) => (n === 1 ? '1 νέο μήνυμα' : `${n} νέα μηνύματα`),
+  retry: 'Δοκιμή τώρα',
   errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
   errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
   errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',
@@ -88,10 +111,15 @@ const de: Strings = {
   inputLabel: 'Nachricht',
   inputPlaceholder: 'Nachricht eingeben…',
   send: 'Senden',
-  typing: 'Schreibt…',
+  typing: 'Der Assistent schreibt…',
   sending: 'Wird gesendet…',
   notDelivered: 'Nicht zugestellt',
-  retry: 'Erneut versuchen',
+  notDeliveredYet: 'Noch nicht zugestellt',
+  retryingIn: (s) => `neuer Versuch in ${s} s`,
+  waitingForConnection: 'Warte auf Verbindung',
+  chatNotStarted: 'Der Chat konnte nicht starten',
+  newMessages: (n) => (n === 1 ? '1 neue Nachricht' : `${n} neue Nachrichten`),
+  retry: 'Jetzt erneut versuchen',
   errorNetwork: 'Der Assistent ist nicht erreichbar.',
   errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
   errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',

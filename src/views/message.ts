@@ -2,30 +2,45 @@ import { html, nothing } from 'lit';
 import type { ChatMessage, UserMessage } from '../conversation/transcript.js';
 import type { RenderContext, RendererRegistry } from '../renderers/registry.js';
 
+/**
+ * Where a visitor's pending message stands, in the visitor's terms: `in-flight` (the typing
+ * indicator says it), `queued` behind the one in flight (or sent by another tab), `retrying` at a
+ * time, or `offline`.
+ */
+export type PendingView = { kind: 'in-flight' | 'queued' | 'offline' } | { kind: 'retrying'; seconds: number };
+
 export interface MessageContext extends RenderContext {
   renderers: RendererRegistry;
-  onRetry: (id: string) => void;
+  pendingOf: (id: string) => PendingView;
+  onRetry: () => void;
   onDiscard: (id: string) => void;
 }
 
 function renderStatus(message: UserMessage, context: MessageContext) {
   if (message.status === 'sent') return nothing;
   const { strings } = context;
-  if (message.status === 'sending') return html`<div part="message-status message-status--sending" class="status">${strings.sending}</div>`;
-  return html`<div part="message-status message-status--failed" class="status">
-    ${strings.notDelivered}${message.error ? ` — ${message.error}` : ''}
-    ${message.retryable === false
-      ? nothing
-      : html`<button part="retry-button" class="retry" type="button" @click=${() => context.onRetry(message.id)}>${strings.retry}</button>`}
-    <button part="discard-button" class="retry" type="button" @click=${() => context.onDiscard(message.id)}>${strings.discard}</button>
-  </div>`;
+  const discard = html`<button part="discard-button" class="retry" type="button" @click=${() => context.onDiscard(message.id)}>${strings.discard}</button>`;
+  if (message.status === 'failed') {
+    // Only a failure retrying cannot fix ends here (e.g. a 4xx): say why, once, and offer Discard.
+    return html`<div part="message-status message-status--failed" class="status problem" role="alert">
+      ${strings.notDelivered}${message.error ? ` — ${message.error}` : ''} ${discard}</div>`;
+  }
+  const pending = context.pendingOf(message.id);
+  if (pending.kind === 'in-flight') return nothing;
+  if (pending.kind === 'queued') return html`<div part="message-status message-status--sending" class="status">${strings.sending}</div>`;
+  return html`<div part="message-status message-status--waiting" class="status problem">
+    ${pending.kind === 'retrying'
+      ? html`${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}
+          <button part="retry-button" class="retry" type="button" @click=${context.onRetry}>${strings.retry}</button>`
+      : strings.waitingForConnection}
+    ${discard}</div>`;
 }
 
 /** One transcript entry: the visitor's words, or one agent reply through the renderer registry. */
 export function renderMessage(message: ChatMessage, context: MessageContext) {
   if (message.kind === 'user') {
     return html`<div part="message message--user" class="message user" data-status=${message.status}>
-      <div part="bubble bubble--user" class="bubble user">${message.text}</div>
+      <div part="bubble bubble--user" class="bubble user" dir="auto">${message.text}</div>
       ${renderStatus(message, context)}
     </div>`;
   }

@@ -1,6 +1,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Strings } from '../i18n/strings.js';
 
+/** A problem shown in words, with an optional live detail (a countdown) and an action. */
+export interface Problem {
+  /** Announced once (the container is role=alert). */
+  text: string;
+  /** Changes while shown (e.g. "retrying in 12 s"): `aria-live=off`, so it is not re-announced. */
+  detail?: string;
+  onRetry?: () => void;
+}
+
 export interface PanelView {
   strings: Strings;
   /** Launcher mode: a dialog with a close button; inline: a region. */
@@ -10,9 +19,20 @@ export interface PanelView {
   composer: TemplateResult;
   typing: boolean;
   offline: boolean;
-  error?: { text: string; onRetry?: () => void };
+  /** The greeting did not go through: shown where it would appear, at the top of the log. */
+  greeting?: Problem;
+  /** A problem that concerns no message (dictation, a postback without a title). */
+  error?: Problem;
+  /** Replies below the visible part of the log the visitor has not scrolled to yet. */
+  unread: number;
+  onJump: () => void;
   onKeydown: (event: KeyboardEvent) => void;
 }
+
+const renderProblem = (problem: Problem, strings: Strings) => html`<div part="error" class="error" role="alert">
+  <p>${problem.text}</p>${problem.detail ? html`<span aria-live="off">${problem.detail}</span>` : nothing}${problem.onRetry
+    ? html`<button part="retry-button" class="retry" type="button" @click=${problem.onRetry}>${strings.retry}</button>`
+    : nothing}</div>`;
 
 /** The chat window: header, log (messages are rendered into `.messages` by the log controller), composer. */
 export const renderPanel = (view: PanelView) => html`
@@ -20,18 +40,18 @@ export const renderPanel = (view: PanelView) => html`
     role=${view.launcher ? 'dialog' : 'region'} @keydown=${view.onKeydown}>
     ${view.header}
     <div part="log" class="log" role="log" aria-labelledby="title" tabindex="0">
+      ${view.greeting ? renderProblem(view.greeting, view.strings) : nothing}
       <div class="messages"></div>
       ${view.typing
-        ? html`<div part="typing" class="typing"><span class="visually-hidden">${view.strings.typing}</span>
-            <span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span></div>`
+        ? html`<div part="typing" class="typing"><span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span>
+            <span class="typing-text">${view.strings.typing}</span></div>`
+        : nothing}
+      ${view.unread
+        ? html`<button part="new-messages-button" class="jump" type="button" @click=${view.onJump}>${view.strings.newMessages(view.unread)} ↓</button>`
         : nothing}
     </div>
     ${view.offline ? html`<div part="notice" class="notice" role="status">${view.strings.offline}</div>` : nothing}
-    ${view.error
-      ? html`<div part="error" class="error" role="alert"><p>${view.error.text}</p>${view.error.onRetry
-          ? html`<button part="retry-button" class="retry" type="button" @click=${view.error.onRetry}>${view.strings.retry}</button>`
-          : nothing}</div>`
-      : nothing}
+    ${view.error ? renderProblem(view.error, view.strings) : nothing}
     ${view.composer}
   </section>
 `;

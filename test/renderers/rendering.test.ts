@@ -189,23 +189,31 @@ describe('renderers', () => {
     expect(touched, 'no mutation inside earlier messages').to.have.length(0);
   });
 
-  it('follows new messages at the bottom, but not while the visitor has scrolled up to read', async () => {
-    const { chat } = await showReply(...Array.from({ length: 60 }, (_, i) => text(`line ${i}`)));
+  it('follows new messages from their start, but not while the visitor has scrolled up to read', async () => {
+    const { chat, proxy } = await showReply(...Array.from({ length: 60 }, (_, i) => text(`line ${i}`)));
     const log = part(chat, 'log')!;
     const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
-    await waitUntil(atBottom, 'scrolled to the newest message');
+    const top = (el: Element) => el.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    const first = parts(chat, 'message--agent')[0];
+    await waitUntil(() => top(first) >= 0 && top(first) < 40, 'the start of the long reply in view');
+    expect(atBottom(), 'not its end').to.equal(false);
     chat.send('one');
     await waitForBubbles(chat, 62);
     await waitUntil(atBottom, 'still following');
 
+    const gate = proxy.hold();
+    chat.send('two'); // their own message brings them to the bottom; the reply waits
+    await waitUntil(() => proxy.requests.length === 3, 'sent');
+    await waitUntil(atBottom, 'at the bottom after sending');
     log.scrollTop = 0;
     await waitUntil(() => log.scrollTop === 0, 'scrolled up');
     log.dispatchEvent(new Event('scroll'));
-    chat.send('two');
+    gate.release();
     await waitForBubbles(chat, 64);
     // two frames: the one that would have scrolled, and one more
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     expect(log.scrollTop, 'left where the visitor was reading').to.equal(0);
+    expect(part(chat, 'new-messages-button')!.textContent!.trim(), 'told what arrived').to.equal('1 new message ↓');
   });
 });
 

@@ -9,8 +9,10 @@ export interface RecordedRequest {
   method: string;
   headers: Headers;
   body: ClientEventRequest;
-  /** performance.now() when the request arrived. */
+  /** performance.now() when `fetch` was called. */
   at: number;
+  /** The widget aborted it (restart, another proxy URL, the page went away). */
+  aborted?: boolean;
 }
 
 /** An HTTP answer, or a transport failure. */
@@ -76,25 +78,41 @@ export class FakeProxy {
     return this.requests.map((r) => r.body);
   }
 
-  private readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  /**
+   * Records the request the moment `fetch` is called (the body is read synchronously: the widget
+   * sends a JSON string), so "nothing was sent" checks cannot race the recording. Honours the
+   * request's AbortSignal at any time, as a real fetch does: an aborted request rejects at once and
+   * is marked `aborted`, and its reply, when the script gives one, goes nowhere.
+   */
+  private readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     if (request.url !== this.url) return this.original.call(window, input, init);
     const recorded: RecordedRequest = {
       url: request.url,
       method: request.method,
       headers: request.headers,
-      body: JSON.parse(await request.text()),
+      body: JSON.parse(String(init?.body)),
       at: performance.now(),
     };
     this.requests.push(recorded);
     const handler = this.queued.shift() ?? this.handler;
-    const reply = await handler(recorded);
-    if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    if ('networkError' in reply) throw new TypeError('Failed to fetch');
-    const body = reply.text ?? JSON.stringify(reply.json ?? {});
-    return new Response(body, {
-      status: reply.status ?? 200,
-      headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },
+    const signal = init?.signal;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => {
+        recorded.aborted = true;
+        reject(new DOMException('aborted', 'AbortError'));
+      };
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      Promise.resolve(handler(recorded)).then((reply) => {
+        signal?.removeEventListener('abort', abort);
+        if ('networkError' in reply) return reject(new TypeError('Failed to fetch'));
+        const body = reply.text ?? JSON.stringify(reply.json ?? {});
+        resolve(new Response(body, {
+          status: reply.status ?? 200,
+          headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },
+        }));
+      }, reject);
     });
   };
 }
