@@ -320,7 +320,10 @@ export class AgentChat extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>) {
     if (changed.has('proxyUrl') && this.isConnected && this.#conversation.load()) {
+      // Another deployment, another conversation: nothing of this one's queue goes there.
       this.#delivery.clear();
+      this.#greetingQueued = false;
+      this.#greetingFailure = undefined;
       this.#restore();
     }
   }

@@ -40,6 +40,8 @@ let counter = 0;
 export class FakeProxy {
   readonly url: string;
   readonly requests: RecordedRequest[] = [];
+  /** Requests made and not yet answered, failed or aborted. */
+  inFlight = 0;
   private handler: Handler = echoAgent;
   private readonly queued: Handler[] = [];
   private readonly original = window.fetch;
@@ -95,24 +97,38 @@ export class FakeProxy {
       at: performance.now(),
     };
     this.requests.push(recorded);
+    this.inFlight++;
     const handler = this.queued.shift() ?? this.handler;
     const signal = init?.signal;
+    let settled = false;
     return new Promise<Response>((resolve, reject) => {
-      const abort = () => {
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        this.inFlight--;
+        signal?.removeEventListener('abort', abort);
+        outcome();
+      };
+      const abort = () => settle(() => {
         recorded.aborted = true;
         reject(new DOMException('aborted', 'AbortError'));
-      };
+      });
       if (signal?.aborted) return abort();
       signal?.addEventListener('abort', abort, { once: true });
       Promise.resolve(handler(recorded)).then((reply) => {
-        signal?.removeEventListener('abort', abort);
-        if ('networkError' in reply) return reject(new TypeError('Failed to fetch'));
+        if ('networkError' in reply) return settle(() => reject(new TypeError('Failed to fetch')));
         const body = reply.text ?? JSON.stringify(reply.json ?? {});
-        resolve(new Response(body, {
+        const response = new Response(body, {
           status: reply.status ?? 200,
           headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },
-        }));
-      }, reject);
+        });
+        // In flight until the body is read, as over a real connection.
+        const json = response.json.bind(response);
+        response.json = () => json().finally(() => settle(() => undefined));
+        const read = response.text.bind(response);
+        response.text = () => read().finally(() => settle(() => undefined));
+        resolve(response);
+      }, (error) => settle(() => reject(error)));
     });
   };
 }

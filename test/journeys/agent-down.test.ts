@@ -1,0 +1,128 @@
+/**
+ * Journeys through an agent that is down, or a browser that is offline: nothing waits silently,
+ * the visitor reads which state each message is in, and everything goes out by itself, once, in
+ * order, when the way is clear again.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { echoAgent } from '../support/fake-proxy.js';
+import { bubbles, mount, part, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, statusOf, submit, waitForStatus } from './support.js';
+
+describe('journeys: the agent is down, the browser is offline', () => {
+  const proxy = useFakeProxies();
+  afterEach(resetOnline);
+
+  it('agent down at first open → the visitor types → the agent comes back: greeting and message delivered once, in order, no click', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.handle(() => down);
+    const states = recordStates(chat, p);
+    await clickLauncher(chat);
+    await waitUntil(() => part(chat, 'error'), 'the greeting problem is shown', WAIT);
+    expect(part(chat, 'error')!.textContent!.replace(/\s+/g, ' ').trim()).to.match(/^The chat could not start retrying in \d+ s Retry now$/);
+
+    const before = p.requests.length;
+    await submit(chat, 'Do you ship to Greece?');
+    expect(sent(p, before), 'the send retried the greeting at once, greeting first').to.deep.equal(['(greeting)']);
+    await waitForStatus(chat, 'Do you ship to Greece?', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+
+    const downAttempts = p.requests.length;
+    p.handle(echoAgent); // the agent is back
+    await waitForBubbles(chat, 3, 'greeting, message and reply');
+    await waitUntil(() => statusOf(chat, 'Do you ship to Greece?') === 'sent', 'delivered', WAIT);
+    const shown = states.stop();
+
+    expect(sent(p, downAttempts), 'after recovery: each once, greeting first').to.deep.equal(['(greeting)', 'Do you ship to Greece?']);
+    expect(bubbles(chat)).to.have.members(['Hello! How can I help?', 'Do you ship to Greece?', 'You said: Do you ship to Greece?']);
+    expect(bubbles(chat).at(-1), 'the reply comes last').to.equal('You said: Do you ship to Greece?');
+    expect(part(chat, 'error'), 'the greeting problem is gone').to.equal(null);
+    const idleSending = shown.filter((s) => s.inFlight === 0 && s.words.includes('Sending…'));
+    expect(idleSending, '"Sending…" never shown with nothing in flight').to.deep.equal([]);
+    const idleTyping = shown.filter((s) => s.inFlight === 0 && s.words.includes('Agent is typing…'));
+    expect(idleTyping, 'never "typing" with nothing in flight').to.deep.equal([]);
+  });
+
+  it('agent down mid-conversation → two messages → recovery: both delivered in order, through "retrying in …"', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const states = recordStates(chat, p);
+    p.handle(() => ({ status: 503, json: { status: 'error', error: 'overloaded' } }));
+    const before = p.requests.length;
+    await submit(chat, 'first');
+    await submit(chat, 'second');
+    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s/);
+    await waitForStatus(chat, 'second', /^Not delivered yet — retrying in \d+ s/);
+    expect(sent(p, before).every((t) => t === 'first'), 'the second waits behind the first').to.equal(true);
+
+    const downAttempts = p.requests.length;
+    p.handle(echoAgent);
+    await waitForBubbles(chat, 5);
+    const shown = states.stop();
+    expect(sent(p, downAttempts), 'each once, in order').to.deep.equal(['first', 'second']);
+    expect(bubbles(chat).slice(1), 'in the order things happened').to.deep.equal(['first', 'second', 'You said: first', 'You said: second']);
+    expect(shown.some((s) => s.words.some((w) => /^Not delivered yet — retrying in \d+ s/.test(w))), 'passed through "retrying"').to.equal(true);
+    expect(shown.filter((s) => s.inFlight === 0 && s.words.includes('Sending…')), '"Sending…" only with something in flight').to.deep.equal([]);
+    expect(part(chat, 'error'), 'no banner').to.equal(null);
+  });
+
+  it('offline → two messages → online: no fetch while offline, exactly one each after', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const before = p.requests.length;
+    setOnline(false);
+    await submit(chat, 'written on the train');
+    await submit(chat, 'and another');
+    await chat.updateComplete;
+    expect(p.requests.length, 'no fetch while offline').to.equal(before);
+    expect(statusOf(chat, 'written on the train')).to.equal('Waiting for connection Discard');
+    expect(statusOf(chat, 'and another')).to.equal('Waiting for connection Discard');
+    expect(part(chat, 'notice')!.textContent).to.match(/offline/i);
+
+    setOnline(true);
+    await waitForBubbles(chat, 5);
+    expect(sent(p, before), 'one each, in order').to.deep.equal(['written on the train', 'and another']);
+    expect(part(chat, 'notice')).to.equal(null);
+  });
+
+  it('a request the dropped connection failed waits for the connection, then goes out by itself', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.next(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      return down;
+    });
+    await submit(chat, 'in a tunnel');
+    await waitForStatus(chat, 'in a tunnel', 'Waiting for connection Discard');
+    const before = p.requests.length;
+    setOnline(true);
+    await waitForBubbles(chat, 3);
+    expect(sent(p, before)).to.deep.equal(['in a tunnel']);
+  });
+
+  it('a retrying queue tries again at once when the tab becomes visible again', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.next(down);
+    await submit(chat, 'back from another tab');
+    await waitForStatus(chat, 'back from another tab', /^Not delivered yet/);
+    const before = p.requests.length;
+    document.dispatchEvent(new Event('visibilitychange')); // document.visibilityState is "visible"
+    expect(sent(p, before), 'sent at once, not at the timer').to.deep.equal(['back from another tab']);
+    await waitForBubbles(chat, 3);
+  });
+
+  it('Discard while waiting drops the message for good; the agent never gets it', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => down);
+    await submit(chat, 'never mind');
+    await waitForStatus(chat, 'never mind', /^Not delivered yet/);
+    part(chat, 'discard-button')!.click();
+    await chat.updateComplete;
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+    const tries = p.requests.length;
+    p.handle(echoAgent);
+    await submit(chat, 'something else');
+    await waitForBubbles(chat, 3);
+    expect(sent(p, tries)).to.deep.equal(['something else']);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Journeys about what is on screen: the newest message is in sight, a long reply is read from its
+ * start, replies the visitor has not seen are counted where they look (the log's control, the
+ * launcher's badge).
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, part, parts, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { clickLauncher, submit } from './support.js';
+
+const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
+const log = (chat: AgentChat) => part(chat, 'log')!;
+/** The element's top relative to the log's visible top. */
+const top = (chat: AgentChat, el: Element) => el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top;
+const inView = (chat: AgentChat, el: Element) => {
+  const t = top(chat, el);
+  return t >= 0 && t + el.getBoundingClientRect().height <= log(chat).clientHeight + 1;
+};
+const atBottom = (chat: AgentChat) => {
+  const l = log(chat);
+  return l.scrollHeight - l.scrollTop - l.clientHeight < 2;
+};
+const lastEntry = (chat: AgentChat) => parts(chat, 'message').at(-1)!;
+
+/** Scrolls the log as a visitor does, and waits for the browser's scroll event. */
+async function scrollLog(chat: AgentChat, to: 'top' | 'bottom') {
+  const l = log(chat);
+  const target = to === 'top' ? 0 : l.scrollHeight - l.clientHeight;
+  if (Math.abs(l.scrollTop - target) < 1) return;
+  const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
+  l.scrollTop = target;
+  await scrolled;
+  await chat.updateComplete;
+}
+const scrollUp = (chat: AgentChat) => scrollLog(chat, 'top');
+
+describe('journeys: the newest message in sight', () => {
+  const proxy = useFakeProxies();
+
+  it('scrolled up → replies arrive → "2 new messages ↓" → activating it shows the first of them; own message goes to the bottom', async () => {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    const gate = p.hold();
+    await submit(chat, 'tell me more');
+    await waitUntil(() => atBottom(chat), 'their own message brought them to the bottom', WAIT);
+    await scrollUp(chat);
+    gate.release(ok(text('more one'), text('more two')));
+    await waitForBubbles(chat, 33);
+    await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT);
+    expect(part(chat, 'new-messages-button')!.textContent!.trim()).to.equal('2 new messages ↓');
+    expect(log(chat).scrollTop, 'the view stayed where they read').to.equal(0);
+
+    part(chat, 'new-messages-button')!.click();
+    const firstUnread = parts(chat, 'message--agent').at(-2)!;
+    await waitUntil(() => inView(chat, firstUnread), 'the first unread reply is in view', WAIT);
+    await chat.updateComplete;
+    expect(part(chat, 'new-messages-button'), 'the control is gone').to.equal(null);
+
+    await scrollUp(chat);
+    await submit(chat, 'and again');
+    await waitForBubbles(chat, 35);
+    await waitUntil(() => atBottom(chat), 'their own message always brings them back', WAIT);
+  });
+
+  it('scrolling down to the newest replies clears the count', async () => {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    const gate = p.hold();
+    await submit(chat, 'go on');
+    await waitUntil(() => atBottom(chat), 'at the bottom', WAIT);
+    await scrollUp(chat);
+    gate.release(ok(text('news')));
+    await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT);
+    await scrollLog(chat, 'bottom');
+    expect(part(chat, 'new-messages-button')).to.equal(null);
+  });
+
+  it('a reload shows the newest message, inline and after opening the launcher', async () => {
+    const p = proxy().next(ok(...lines(40)));
+    const first = await mount(p, { mode: 'inline' });
+    await waitForBubbles(first.chat, 40);
+    first.chat.remove();
+
+    const inline = await mount(p, { mode: 'inline' });
+    await waitUntil(() => inView(inline.chat, lastEntry(inline.chat)), 'inline: the newest message in view after the reload', WAIT);
+    inline.chat.remove();
+
+    const launcher = await mount(p);
+    await clickLauncher(launcher.chat);
+    await waitUntil(() => inView(launcher.chat, lastEntry(launcher.chat)), 'opened: the newest message in view', WAIT);
+    expect(log(launcher.chat).scrollTop, 'not the top of the log').to.be.above(0);
+  });
+
+  it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {
+    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
+    const p = proxy().next(ok(...lines(10)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 10);
+    p.next(ok(long));
+    await submit(chat, 'explain everything');
+    await waitForBubbles(chat, 12);
+    const reply = lastEntry(chat);
+    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, `the reply's start at the top of the log (at ${top(chat, reply)} px)`, WAIT);
+    expect(atBottom(chat), 'not scrolled to its end').to.equal(false);
+    expect(part(chat, 'new-messages-button'), 'nothing unread: they are reading it').to.equal(null);
+  });
+
+  it('a reply that arrives while the panel is closed shows a badge on the launcher, announced, until opened', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const gate = p.hold();
+    await submit(chat, 'I will wait');
+    await waitForRequests(p, 2);
+    await clickLauncher(chat); // closes the panel
+    expect(chat.open).to.equal(false);
+    gate.release(ok(text('Here you go'), text('Anything else?')));
+    await waitUntil(() => part(chat, 'badge'), 'the badge', WAIT);
+    expect(part(chat, 'badge')!.textContent!.trim()).to.equal('2');
+    expect(part(chat, 'launcher')!.getAttribute('aria-label')).to.equal('Open chat (2 new messages)');
+    const status = chat.shadowRoot!.querySelector('[role="status"]')!;
+    expect(status.textContent, 'announced to screen readers').to.equal('2 new messages');
+
+    await clickLauncher(chat);
+    await chat.updateComplete;
+    expect(part(chat, 'badge'), 'gone once opened').to.equal(null);
+    expect(part(chat, 'launcher')!.getAttribute('aria-label')).to.equal('Close chat');
+    await waitUntil(() => inView(chat, lastEntry(chat)), 'the newest reply in view', WAIT);
+    expect(bubbles(chat).slice(-2)).to.deep.equal(['Here you go', 'Anything else?']);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Journeys across page loads and tabs: exactly once, everywhere it shows. A "reload" removes the
+ * element (the page's requests are aborted, as when a page unloads) and mounts a new one on the
+ * same storage; a second tab is a second element on the same proxy URL (same storage, channel and
+ * outbox lock), or an iframe where a real `storage` event must reach the page.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { isConversation } from '../../src/conversation/transcript.js';
+import { ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { outboxSettled, sent, statusOf, submit } from './support.js';
+
+describe('journeys: reloads and tabs', () => {
+  const proxy = useFakeProxies();
+
+  it('reload while a message is in flight: sent once after the reload; once answered, never again', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    p.hold(); // no answer before the "reload"
+    await submit(first.chat, 'survive the reload');
+    await waitForRequests(p, 2);
+    first.chat.remove();
+    await waitUntil(() => p.requests[1].aborted, 'the unloaded page aborted its request', WAIT);
+
+    const second = await mount(p, { open: true });
+    await waitForBubbles(second.chat, 3);
+    await outboxSettled(p);
+    expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?', 'survive the reload', 'You said: survive the reload']);
+    expect(sent(p), 'the aborted try and one resend').to.deep.equal(['(greeting)', 'survive the reload', 'survive the reload']);
+    second.chat.remove();
+
+    const third = await mount(p, { open: true });
+    await third.chat.updateComplete;
+    await outboxSettled(p);
+    expect(sent(p), 'nothing sent again after its reply arrived').to.have.length(3);
+    expect(bubbles(third.chat)).to.have.length(3);
+  });
+
+  it('two tabs: a message sent in one shows in the other with its reply, sent once', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline' });
+    const gate = p.hold();
+    await submit(a.chat, 'from tab A');
+    await waitForBubbles(b.chat, 2, 'tab B shows the message');
+    expect(statusOf(b.chat, 'from tab A'), 'B: another tab sends it, and something is in flight').to.equal('Sending…');
+    gate.release(ok(text('answered')));
+    await waitForBubbles(b.chat, 3, 'tab B shows the reply');
+    await waitUntil(() => statusOf(b.chat, 'from tab A') === 'sent', 'B shows it delivered', WAIT);
+    await outboxSettled(p);
+    expect(sent(p)).to.deep.equal(['(greeting)', 'from tab A']);
+    expect(bubbles(b.chat)).to.deep.equal(bubbles(a.chat));
+  });
+
+  it('a tab closed mid-send: the other tab takes its message over and sends it once', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline' });
+    p.hold();
+    await submit(a.chat, 'the tab closes');
+    await waitForBubbles(b.chat, 2);
+    a.chat.remove(); // the tab is closed: its request is aborted, its outbox lock released
+    await waitForBubbles(b.chat, 3, 'tab B sends it and shows the reply');
+    await outboxSettled(p);
+    expect(sent(p)).to.deep.equal(['(greeting)', 'the tab closes', 'the tab closes']);
+    expect(p.requests[1].aborted).to.equal(true);
+    expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?', 'the tab closes', 'You said: the tab closes']);
+  });
+
+  it('the other tab converges when the change notice overtakes the storage write', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { mode: 'inline' });
+    await waitForBubbles(chat, 1);
+    const key = `agent-chat:${p.url}:conversation`;
+    const stored = JSON.parse(localStorage.getItem(key)!).data;
+    expect(isConversation(stored)).to.equal(true);
+    const later = {
+      ...stored,
+      updatedAt: stored.updatedAt + 1000,
+      messages: [
+        ...stored.messages,
+        { kind: 'user', id: crypto.randomUUID(), at: Date.now(), text: 'from a real tab', status: 'sent', request: { text: 'from a real tab' } },
+        { kind: 'agent', id: crypto.randomUUID(), at: Date.now(), item: text('its reply') },
+      ],
+    };
+    // Another tab: its "changed" notice arrives first, and its localStorage write becomes visible
+    // here only afterwards (storage events fire in other documents, so the write comes from a frame).
+    const reads: string[] = [];
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (name: string) {
+      reads.push(name);
+      return getItem.call(this, name);
+    };
+    const channel = new BroadcastChannel(`agent-chat:${p.url}`);
+    try {
+      channel.postMessage(0);
+      await waitUntil(() => reads.includes(key), 'the notice made the widget read storage', WAIT);
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+    expect(bubbles(chat), 'the notice alone found nothing new').to.have.length(1);
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      frame.contentWindow!.localStorage.setItem(key, JSON.stringify({ v: 1, data: later }));
+      await waitForBubbles(chat, 3, 'the storage event brought the change');
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'from a real tab', 'its reply']);
+    } finally {
+      channel.close();
+      frame.remove();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Journeys that change the conversation under a request: a restart, a new proxy URL. Nothing of
+ * the old conversation reaches the new one: its request is aborted and its queue dropped.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { echoAgent, ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, part, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
+
+describe('journeys: restart and configuration changes', () => {
+  const proxy = useFakeProxies();
+
+  it('restart with a request in flight: the request is aborted and its late reply never shows', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    const gate = p.hold();
+    await submit(chat, 'old question');
+    await waitForRequests(p, 2);
+    part(chat, 'restart-button')!.click();
+    await waitForBubbles(chat, 1, 'the new greeting');
+    expect(p.requests[1].aborted, 'aborted').to.equal(true);
+    gate.release(ok(text('late answer to the old question')));
+    await outboxSettled(p);
+    await chat.updateComplete;
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+    expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)']);
+  });
+
+  it('restart while a message waits to be retried: the old message is never sent', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => down);
+    await submit(chat, 'stale');
+    await waitForStatus(chat, 'stale', /^Not delivered yet/);
+    p.handle(echoAgent);
+    const before = p.requests.length;
+    part(chat, 'restart-button')!.click();
+    await waitForBubbles(chat, 1);
+    await outboxSettled(p);
+    expect(sent(p, before), 'only the new greeting').to.deep.equal(['(greeting)']);
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+
+  it('proxy-url changed at run time: nothing of the old queue goes to the new URL (or the old one)', async () => {
+    const oldProxy = proxy();
+    const newProxy = proxy();
+    const { chat } = await mount(oldProxy, { open: true });
+    await waitForBubbles(chat, 1);
+    oldProxy.handle(() => down);
+    await submit(chat, 'meant for the old deployment');
+    await waitForStatus(chat, 'meant for the old deployment', /^Not delivered yet/);
+    const oldTries = oldProxy.requests.length;
+    const gate = oldProxy.hold(); // if anything were sent again, it would wait here
+    chat.setAttribute('proxy-url', newProxy.url);
+    await waitForBubbles(chat, 1, 'the new deployment greets');
+    await waitUntil(() => bubbles(chat)[0] === 'Hello! How can I help?', 'a fresh conversation', WAIT);
+    gate.release();
+    await outboxSettled(newProxy);
+    expect(sent(newProxy)).to.deep.equal(['(greeting)']);
+    expect(oldProxy.requests, 'the old URL gets nothing more').to.have.length(oldTries);
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+});

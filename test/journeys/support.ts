@@ -1,0 +1,99 @@
+/**
+ * What journeys share: a visitor's actions through the public surface (launcher, composer, buttons
+ * in the log) and a record of every state the widget showed, next to what was really in flight.
+ */
+import { waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import type { FakeProxy, Reply } from '../support/fake-proxy.js';
+import { part, parts, typeDraft, WAIT } from '../support/widget.js';
+
+/** The agent (or the network to it) is down: fetch fails, though the browser says it is online. */
+export const down: Reply = { networkError: true };
+
+/** The words under a visitor's message: its status line, "sent", or "" (in flight: the typing indicator speaks). */
+export function statusOf(chat: AgentChat, text: string): string {
+  const message = parts(chat, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text);
+  const status = message?.querySelector('[part~="message-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
+  return status ?? (message?.dataset.status === 'sent' ? 'sent' : '');
+}
+
+/** Types `text` into the composer and clicks Send, as a visitor does. */
+export async function submit(chat: AgentChat, text: string) {
+  await typeDraft(chat, text);
+  part(chat, 'send-button')!.click();
+  await chat.updateComplete;
+}
+
+/** Clicks the launcher. */
+export async function clickLauncher(chat: AgentChat) {
+  part(chat, 'launcher')!.click();
+  await chat.updateComplete;
+}
+
+export function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+export function resetOnline() {
+  delete (navigator as { onLine?: boolean }).onLine;
+}
+
+/** Resolves once every page that held or waited for this proxy's outbox is done with it. */
+export async function outboxSettled(proxy: FakeProxy) {
+  await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+}
+
+export interface Shown {
+  /** Every status line under a visitor's message, the greeting's problem and the typing indicator. */
+  words: string[];
+  /** Requests in flight at the fake proxy when this was on screen. */
+  inFlight: number;
+}
+
+/**
+ * Records what the widget shows after each change of its shadow DOM, with the number of requests
+ * in flight then, until `stop()`. It looks at the end of the task, where the browser paints: what
+ * is changed again within one task (a status replaced by the next in the same microtask chain)
+ * is never on screen.
+ */
+export function recordStates(chat: AgentChat, proxy: FakeProxy) {
+  const shown: Shown[] = [];
+  const snapshot = () => {
+    const words = [
+      ...parts(chat, 'message-status').map((s) => s.textContent!.replace(/\s+/g, ' ').trim()),
+      ...parts(chat, 'error').map((s) => s.textContent!.replace(/\s+/g, ' ').trim()),
+      ...(part(chat, 'typing') ? [part(chat, 'typing')!.textContent!.trim()] : []),
+    ];
+    const last = shown.at(-1);
+    if (!last || last.inFlight !== proxy.inFlight || last.words.join('|') !== words.join('|')) shown.push({ words, inFlight: proxy.inFlight });
+  };
+  let scheduled = false;
+  const observer = new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      snapshot();
+    });
+  });
+  observer.observe(chat.shadowRoot!, { subtree: true, childList: true, characterData: true });
+  snapshot();
+  return {
+    shown,
+    stop: () => {
+      observer.disconnect();
+      return shown;
+    },
+  };
+}
+
+/** Waits until `text`'s status line matches. */
+export async function waitForStatus(chat: AgentChat, text: string, expected: RegExp | string) {
+  const matches = () => (typeof expected === 'string' ? statusOf(chat, text) === expected : expected.test(statusOf(chat, text)));
+  await waitUntil(matches, `waited for "${text}" to show ${expected}; it shows "${statusOf(chat, text)}"`, WAIT);
+}
+
+/** The texts of the requests the fake proxy received, in order (the greeting as "(greeting)"). */
+export const sent = (proxy: FakeProxy, from = 0) =>
+  proxy.bodies.slice(from).map((b) => b.message.text ?? (b.message.payload?.data === 'greeting' ? '(greeting)' : JSON.stringify(b.message.payload)));
