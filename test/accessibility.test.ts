@@ -194,8 +194,79 @@ describe('<agent-chat> accessibility', () => {
       expect(chat.shadowRoot!.getElementById(panel.getAttribute('aria-labelledby')!)!.textContent).to.equal('Support');
       expect(part(chat, 'log')!.getAttribute('role')).to.equal('log');
       expect(document.documentElement.style.overflow, 'a wide page keeps scrolling').to.equal('');
+      // A failure that retrying cannot fix is an alert where it is shown, under the message.
+      proxy.next({ status: 400, json: { status: 'error', error: 'bad' } });
+      chat.send('rejected');
+      await waitUntil(() => part(chat, 'message-status--failed'), 'the failure shown', WAIT);
+      expect(part(chat, 'message-status--failed')!.getAttribute('role'), 'message failure').to.equal('alert');
     } finally {
       proxy.restore();
+    }
+    // A greeting that fails is an alert too, and its countdown is kept out of the announcement.
+    const down = new FakeProxy().handle(() => ({ networkError: true }));
+    try {
+      const { chat } = await mount(down, { open: true });
+      await waitUntil(() => part(chat, 'error'), 'the greeting problem shown', WAIT);
+      expect(part(chat, 'error')!.getAttribute('role'), 'greeting failure').to.equal('alert');
+      expect(part(chat, 'error')!.querySelector('[aria-live="off"]')!.textContent, 'the countdown is not re-announced').to.match(/^retrying in \d+ s$/);
+    } finally {
+      down.restore();
+    }
+  });
+
+  for (const theme of ['light', 'dark']) {
+    it(`shows delivery problems at the base font size with text contrast of at least 4.5:1 (${theme} theme)`, async () => {
+      const proxy = new FakeProxy();
+      try {
+        const { chat } = await mount(proxy, { open: true, attrs: { theme } });
+        await waitForBubbles(chat, 1);
+        proxy.next({ status: 400, json: { status: 'error', error: 'bad' } }).handle(() => ({ networkError: true }));
+        chat.send('rejected');
+        chat.send('waiting');
+        await waitUntil(() => part(chat, 'message-status--failed') && part(chat, 'message-status--waiting'), 'both problems shown', WAIT);
+        const base = parseFloat(getComputedStyle(part(chat, 'bubble')!).fontSize);
+        for (const name of ['message-status--failed', 'message-status--waiting']) {
+          const el = part(chat, name)!;
+          expect(parseFloat(getComputedStyle(el).fontSize), `${name} font size`).to.be.at.least(base);
+          expect(ratio(parseColor(getComputedStyle(el).color), backgroundOf(el)), `${name} contrast`).to.be.at.least(4.5);
+        }
+        await expect(chat).to.be.accessible();
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+
+  it('the unread badge and the new-messages control meet contrast in both themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const proxy = new FakeProxy().next(ok(...Array.from({ length: 30 }, (_, i) => text(`line ${i}`))));
+      try {
+        const { chat } = await mount(proxy, { open: true, attrs: { theme } });
+        await waitUntil(() => parts(chat, 'message--agent').length === 30, 'replies', WAIT);
+        const gate = proxy.hold();
+        chat.send('more');
+        await waitUntil(() => proxy.requests.length === 2, 'sent', WAIT);
+        const log = part(chat, 'log')!;
+        await waitUntil(() => log.scrollHeight - log.scrollTop - log.clientHeight < 2, 'at the bottom', WAIT);
+        const scrolled = new Promise((r) => log.addEventListener('scroll', r, { once: true }));
+        log.scrollTop = 0;
+        await scrolled;
+        gate.release(ok(text('new')));
+        await waitUntil(() => part(chat, 'new-messages-button'), 'control', WAIT);
+        const jump = part(chat, 'new-messages-button')!;
+        const jumpFill = parseColor(getComputedStyle(jump).backgroundColor);
+        expect(ratio(parseColor(getComputedStyle(jump).color), jumpFill), `${theme}: control text`).to.be.at.least(4.5);
+        chat.hide();
+        proxy.next(ok(text('while closed')));
+        chat.send('x');
+        await waitUntil(() => part(chat, 'badge'), 'badge', WAIT);
+        const badge = part(chat, 'badge')!;
+        expect(ratio(parseColor(getComputedStyle(badge).color), parseColor(getComputedStyle(badge).backgroundColor)), `${theme}: badge text`).to.be.at.least(4.5);
+        fixtureCleanup();
+      } finally {
+        proxy.restore();
+        localStorage.clear();
+      }
     }
   });
 

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { summary } from './support/summary.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const say = (message) => console.log(`\n▶ agent-chat tests: ${message}`);
@@ -54,6 +55,7 @@ function ensureBrowsers() {
   }
   for (const name of missing) {
     say(`${name} is not installed, so its browser tests are skipped (Debian: apt-get install ${DEBIAN_PACKAGES[name].join(' ')}; or npx playwright install ${name})`);
+    skippedEngines.push({ name, why: 'not installed' });
   }
   return wanted.filter((name) => !missing.includes(name));
 }
@@ -75,6 +77,8 @@ function run(command, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Browser engines whose tests could not run, named in the summary. */
+const skippedEngines = [];
 const results = [];
 
 /** Adds a suite's counts; a suite that failed without reporting counts (it crashed) is one failure. */
@@ -119,6 +123,5 @@ if (build.code === 0) {
   count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined);
 }
 
-console.log(`\n${results.join('\n')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(summary(results, totals, skippedEngines));
 process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,5 @@
+export declare function summary(
+  suites: string[],
+  totals: { passed: number; failed: number; skipped: number },
+  skippedEngines?: { name: string; why: string }[],
+): string;
