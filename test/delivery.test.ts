@@ -1,7 +1,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../src/events.js';
 import { echoAgent, ok, text, type Reply } from './support/fake-proxy.js';
-import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, parts, shownText, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const unavailable: Reply = { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
 const errorsOf = (chat: HTMLElement) => {
@@ -46,7 +46,7 @@ describe('<agent-chat> delivery', () => {
     expect(errors.map((e) => [e.kind, e.willRetry])).to.deep.equal([['http', true], ['network', true], ['invalid-response', true]]);
     expect(p.bodies.slice(1).map((b) => b.message.text)).to.deep.equal(Array(4).fill('keep trying'));
     expect(new Set(p.bodies.slice(1).map((b) => b.timestamp)).size, 'the same request each time').to.equal(1);
-    expect(part(chat, 'error'), 'nothing scary shown').to.equal(null);
+    expect(shownText(chat, 'error'), 'nothing scary shown').to.equal(null);
   });
 
   it('waits as long as Retry-After says', async () => {
@@ -78,7 +78,7 @@ describe('<agent-chat> delivery', () => {
     const seconds = Number(/in (\d+) s/.exec(statusOf(chat, 'stubborn'))![1]);
     expect(seconds, 'after 8 failures the wait is 16–30 s (capped)').to.be.within(16, 30);
     expect(errors.every((e) => e.willRetry && e.retryable), 'every failure says it will be retried').to.equal(true);
-    expect(part(chat, 'error'), 'no second banner').to.equal(null);
+    expect(shownText(chat, 'error'), 'no second banner').to.equal(null);
 
     p.handle(echoAgent);
     part(chat, 'retry-button')!.click();
@@ -112,10 +112,10 @@ describe('<agent-chat> delivery', () => {
     expect((await failed).detail).to.deep.include({ retryable: false, willRetry: false });
     await chat.updateComplete;
     expect(statusOf(chat, 'rejected')).to.equal('Not delivered — Your message could not be sent. Discard');
-    expect(part(chat, 'retry-button'), 'no Retry').to.equal(null);
+    expect(shownText(chat, 'retry-button'), 'no Retry').to.equal(null);
     expect(part(chat, 'discard-button'), 'Discard').to.exist;
     expect(part(chat, 'message-status--failed')!.getAttribute('role'), 'announced where it is shown').to.equal('alert');
-    expect(part(chat, 'error'), 'said once: no banner repeating it').to.equal(null);
+    expect(shownText(chat, 'error'), 'said once: no banner repeating it').to.equal(null);
     expect(p.requests, 'sent once').to.have.length(2);
     chat.send('next');
     await waitForBubbles(chat, 4);
@@ -139,7 +139,7 @@ describe('<agent-chat> delivery', () => {
     await waitForBubbles(chat, 1);
     expect(p.requests, 'the click sent it once, at once').to.have.length(tries + 1);
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
-    expect(part(chat, 'error'), 'the problem is gone').to.equal(null);
+    expect(shownText(chat, 'error'), 'the problem is gone').to.equal(null);
   });
 
   it('a failed greeting recovers by itself, with an exact count of attempts', async () => {
@@ -149,7 +149,7 @@ describe('<agent-chat> delivery', () => {
     await waitForBubbles(chat, 1, 'the greeting after three failures');
     await chat.updateComplete;
     expect(p.bodies.map((b) => b.message.payload?.data), 'three failures and one success, nothing more').to.deep.equal(Array(4).fill('greeting'));
-    expect(part(chat, 'error')).to.equal(null);
+    expect(shownText(chat, 'error')).to.equal(null);
   });
 
   describe('offline', () => {
@@ -172,7 +172,7 @@ describe('<agent-chat> delivery', () => {
       setOnline(true);
       await waitForBubbles(chat, 3);
       expect(p.bodies[1].message.text).to.equal('written offline');
-      expect(part(chat, 'notice'), 'notice gone').to.equal(null);
+      expect(shownText(chat, 'notice'), 'notice gone').to.equal(null);
     });
 
     it('a request that fails because the connection dropped waits for it instead of failing', async () => {
@@ -279,6 +279,6 @@ describe('<agent-chat> delivery', () => {
     const { chat } = await mount(p, { open: true });
     await waitForBubbles(chat, 1);
     expect(p.bodies[0].sender!.id).to.match(/^[0-9a-f-]{36}$/);
-    expect(part(chat, 'error')).to.equal(null);
+    expect(shownText(chat, 'error')).to.equal(null);
   });
 });

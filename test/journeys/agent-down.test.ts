@@ -5,7 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { echoAgent } from '../support/fake-proxy.js';
-import { bubbles, mount, part, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
 import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, statusOf, submit, waitForStatus } from './support.js';
 
 describe('journeys: the agent is down, the browser is offline', () => {
@@ -34,7 +34,7 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(sent(p, downAttempts), 'after recovery: each once, greeting first').to.deep.equal(['(greeting)', 'Do you ship to Greece?']);
     expect(bubbles(chat)).to.have.members(['Hello! How can I help?', 'Do you ship to Greece?', 'You said: Do you ship to Greece?']);
     expect(bubbles(chat).at(-1), 'the reply comes last').to.equal('You said: Do you ship to Greece?');
-    expect(part(chat, 'error'), 'the greeting problem is gone').to.equal(null);
+    expect(shownText(chat, 'error'), 'the greeting problem is gone').to.equal(null);
     const idleSending = shown.filter((s) => s.inFlight === 0 && s.words.includes('Sending…'));
     expect(idleSending, '"Sending…" never shown with nothing in flight').to.deep.equal([]);
     const idleTyping = shown.filter((s) => s.inFlight === 0 && s.words.includes('Agent is typing…'));
@@ -61,7 +61,7 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(bubbles(chat).slice(1), 'in the order things happened').to.deep.equal(['first', 'second', 'You said: first', 'You said: second']);
     expect(shown.some((s) => s.words.some((w) => /^Not delivered yet — retrying in \d+ s/.test(w))), 'passed through "retrying"').to.equal(true);
     expect(shown.filter((s) => s.inFlight === 0 && s.words.includes('Sending…')), '"Sending…" only with something in flight').to.deep.equal([]);
-    expect(part(chat, 'error'), 'no banner').to.equal(null);
+    expect(shownText(chat, 'error'), 'no banner').to.equal(null);
   });
 
   it('offline → two messages → online: no fetch while offline, exactly one each after', async () => {
@@ -80,7 +80,7 @@ describe('journeys: the agent is down, the browser is offline', () => {
     setOnline(true);
     await waitForBubbles(chat, 5);
     expect(sent(p, before), 'one each, in order').to.deep.equal(['written on the train', 'and another']);
-    expect(part(chat, 'notice')).to.equal(null);
+    expect(shownText(chat, 'notice')).to.equal(null);
   });
 
   it('a request the dropped connection failed waits for the connection, then goes out by itself', async () => {

@@ -19,6 +19,11 @@ export async function mount(proxy = new FakeProxy(), { mode = 'launcher', open =
 }
 
 export const part = (chat: AgentChat, name: string) => chat.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+/**
+ * A part's text, or null when it is not there: what a "not shown" assertion compares, so that a
+ * failure prints the words (chai would serialise the whole element, which can hang the reporter).
+ */
+export const shownText = (chat: AgentChat, name: string) => part(chat, name)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 export const parts = (chat: AgentChat, name: string) => [...chat.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
 
 /** Text of each transcript entry, in order, e.g. ["Hello!", "Hi"]. */
