@@ -292,6 +292,7 @@ export class AgentChat extends LitElement {
     const retrying = this.#delivery.state.name === 'retrying';
     if (retrying && !this.#ticker) this.#ticker = setInterval(() => this.#showDeliveryState(), 1000);
     if (!retrying && this.#ticker) this.#ticker = void clearInterval(this.#ticker);
+    this.#autoscroll.keep();
     this.requestUpdate();
   }
 

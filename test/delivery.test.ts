@@ -129,7 +129,7 @@ describe('<agent-chat> delivery', () => {
     await waitForRequests(p, 2);
     await waitUntil(() => part(chat, 'error'), 'the greeting problem shown', WAIT);
     const said = part(chat, 'error')!.textContent!.replace(/\s+/g, ' ').trim();
-    expect(said).to.match(/^The chat could not start\s*retrying in \d+ s\s*Retry now$/);
+    expect(said).to.match(/^The chat could not start — retrying in \d+ s\s*Retry now$/);
     expect(said, 'nobody asked a question').not.to.contain('could not answer');
     expect(bubbles(chat)).to.deep.equal([]);
     await waitForRequests(p, 3); // retried by itself, no click

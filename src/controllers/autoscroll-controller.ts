@@ -57,6 +57,11 @@ export class AutoscrollController implements ReactiveController {
     this.#scrollTo(null);
   }
 
+  /** Something at the bottom grew (a status line, the typing indicator): stay at the bottom if following. */
+  keep() {
+    if (this.#pinned && this.#frame === undefined) this.#scrollTo(null);
+  }
+
   /**
    * Call after entries were added at the bottom: `first` is the first of them, `replies` how many
    * are replies the visitor has not read.

@@ -30,7 +30,7 @@ export interface PanelView {
 }
 
 const renderProblem = (problem: Problem, strings: Strings) => html`<div part="error" class="error" role="alert">
-  <p>${problem.text}</p> ${problem.detail ? html`<span aria-live="off">${problem.detail}</span>` : nothing} ${problem.onRetry
+  <p>${problem.text}${problem.detail ? html`${' — '}<span aria-live="off">${problem.detail}</span>` : nothing}</p>${problem.onRetry
     ? html`<button part="retry-button" class="retry" type="button" @click=${problem.onRetry}>${strings.retry}</button>`
     : nothing}</div>`;
 

@@ -1,0 +1,154 @@
+/**
+ * `npm run look`: screenshots of the built widget in the states a visitor meets, for a person to
+ * look at (tests prove behaviour; only eyes catch an unreadable table). Debian's Chromium, headless,
+ * against a loopback stand-in for the proxy whose behaviour each shot picks. Writes PNGs to
+ * test-results/look/. Not part of `npm test`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { chromium, type Page } from 'playwright';
+
+const root = new URL('../../', import.meta.url);
+const out = new URL('test-results/look/', root);
+mkdirSync(out, { recursive: true });
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const LONG = [
+  'Here is the comparison you asked for:',
+  '',
+  '| Plan | Storage | Uptime | Support | Price | Seats |',
+  '|---|---|---|---|---|---|',
+  '| Starter | 10 GB | 99.9 % | Email | €9 | 1 |',
+  '| Business | 200 GB | 99.95 % | Chat and phone | €49 | 25 |',
+  '| Enterprise | Unlimited | 99.99 % | Dedicated manager | Contact us | Unlimited |',
+  '',
+  '```js',
+  "const chat = document.querySelector('agent-chat'); chat.addEventListener('agent-chat-response', (event) => console.log(event.detail.responses));",
+  '```',
+  '',
+  '> Prices exclude VAT.',
+  '',
+  '1. Pick a plan',
+  '   - monthly or yearly',
+  '2. Pay',
+  '',
+  'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
+].join('\n');
+
+type Mode = 'ok' | 'down' | 'long';
+let mode: Mode = 'ok';
+const reply = (texts: string[]) => ({
+  status: 'ok',
+  result: { responses: texts.map((t, i) => ({ id: `TX_${i}`, type: 'text', options: [t], altText: t })) },
+});
+
+function page(dir: string, scheme: string) {
+  return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="color-scheme" content="${scheme}"><title>look</title>
+<style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} p{max-width:40em}</style></head>
+<body><h1>${dir === 'rtl' ? 'مرحبا بكم في متجرنا' : 'A host page'}</h1><p>${dir === 'rtl' ? 'نص الصفحة المضيفة.' : 'Some host page text.'}</p>
+<agent-chat proxy-url="/chat" agent-title="Support"></agent-chat>
+<script type="module" src="/dist/agent-chat.js"></script></body></html>`;
+}
+
+const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const url = new URL(req.url!, 'http://x');
+  if (url.pathname === '/chat') {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const { message } = JSON.parse(body);
+    res.setHeader('Content-Type', 'application/json');
+    if (mode === 'down') {
+      res.statusCode = 503;
+      return res.end(JSON.stringify({ status: 'error', error: 'down' }));
+    }
+    if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
+    return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
+  }
+  if (url.pathname.startsWith('/dist/')) {
+    res.setHeader('Content-Type', 'text/javascript');
+    return res.end(readFileSync(new URL(`.${url.pathname}`, root)));
+  }
+  res.setHeader('Content-Type', 'text/html');
+  res.end(page(url.searchParams.get('dir') ?? 'ltr', url.searchParams.get('scheme') ?? 'light'));
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+const shadow = (p: Page, selector: string) => p.locator('agent-chat').locator(selector);
+
+async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string }, story: (p: Page) => Promise<void>) {
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height }, deviceScaleFactor: options.scale ?? 1,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  const p = await context.newPage();
+  mode = 'ok';
+  await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}`);
+  await story(p);
+  await p.screenshot({ path: new URL(`${name}.png`, out).pathname });
+  await context.close();
+  console.log(`look: test-results/look/${name}.png`);
+}
+
+/** The agent is down when the visitor opens the chat; they type anyway. */
+async function downAndTyped(p: Page) {
+  mode = 'down';
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="error"]').waitFor();
+  await shadow(p, '[part~="input"]').fill('Do you ship to Greece?');
+  await shadow(p, '[part~="send-button"]').click();
+  await shadow(p, '[part~="message-status--waiting"]').waitFor();
+}
+
+async function longReply(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  mode = 'long';
+  await shadow(p, '[part~="input"]').fill('Compare the plans');
+  await shadow(p, '[part~="send-button"]').click();
+  await shadow(p, 'table').waitFor();
+  await p.waitForTimeout(300); // the smooth parts of a real visit; a screenshot, not a test
+}
+
+async function unread(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  for (let i = 0; i < 8; i++) {
+    await shadow(p, '[part~="input"]').fill(`Question ${i + 1}`);
+    await shadow(p, '[part~="send-button"]').click();
+    await shadow(p, `[part~="bubble--agent"] >> text="You said: Question ${i + 1}"`).waitFor();
+  }
+  await shadow(p, '[part~="log"]').evaluate((log) => (log.scrollTop = 0));
+  await p.waitForTimeout(100);
+  await shadow(p, '[part~="input"]').evaluate(() => undefined);
+  // A reply arrives while they read further up: sent from the page, as a tab would.
+  await p.evaluate(() => (document.querySelector('agent-chat') as unknown as { postback: (p: unknown, t?: string) => void }).postback({ type: 'node', data: 'x' }));
+  await shadow(p, '[part~="new-messages-button"]').waitFor();
+}
+
+async function badge(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await shadow(p, '[part~="launcher"]').click();
+  await p.evaluate(() => (document.querySelector('agent-chat') as unknown as { postback: (p: unknown) => void }).postback({ type: 'node', data: 'x' }));
+  await shadow(p, '[part~="badge"]').waitFor();
+}
+
+try {
+  await shot('desktop-agent-down', { width: 1280, height: 800 }, downAndTyped);
+  await shot('phone-320-agent-down', { width: 320, height: 640 }, downAndTyped);
+  await shot('dark-agent-down', { width: 1280, height: 800, dark: true }, downAndTyped);
+  await shot('rtl-agent-down', { width: 1280, height: 800, dir: 'rtl' }, downAndTyped);
+  await shot('zoom-200-agent-down', { width: 640, height: 400, scale: 2 }, downAndTyped);
+  await shot('desktop-long-reply', { width: 1280, height: 800 }, longReply);
+  await shot('phone-320-long-reply', { width: 320, height: 640 }, longReply);
+  await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
+  await shot('desktop-new-messages', { width: 1280, height: 800 }, unread);
+  await shot('desktop-badge', { width: 1280, height: 800 }, badge);
+  await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
+} finally {
+  await browser.close();
+  server.close();
+}
