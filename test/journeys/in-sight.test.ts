@@ -38,7 +38,8 @@ const scrollUp = (chat: AgentChat) => scrollLog(chat, 'top');
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
 
-  it('scrolled up → replies arrive → "2 new messages ↓" → activating it shows the first of them; own message goes to the bottom', async () => {
+  /** A visitor with 30 replies in the log asks something, then scrolls up while `replies` arrive. */
+  async function readingAboveWhile(...replies: string[]) {
     const p = proxy().next(ok(...lines(30)));
     const { chat } = await mount(p, { open: true });
     await waitForBubbles(chat, 30);
@@ -46,9 +47,14 @@ describe('journeys: the newest message in sight', () => {
     await submit(chat, 'tell me more');
     await waitUntil(() => atBottom(chat), 'their own message brought them to the bottom', WAIT);
     await scrollUp(chat);
-    gate.release(ok(text('more one'), text('more two')));
-    await waitForBubbles(chat, 33);
+    gate.release(ok(...replies.map((r) => text(r))));
+    await waitForBubbles(chat, 31 + replies.length);
     await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT);
+    return chat;
+  }
+
+  it('scrolled up → replies arrive → "2 new messages ↓" → activating it shows the first of them; own message goes to the bottom', async () => {
+    const chat = await readingAboveWhile('more one', 'more two');
     expect(part(chat, 'new-messages-button')!.textContent!.trim()).to.equal('2 new messages ↓');
     expect(log(chat).scrollTop, 'the view stayed where they read').to.equal(0);
 
@@ -65,15 +71,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('scrolling down to the newest replies clears the count', async () => {
-    const p = proxy().next(ok(...lines(30)));
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 30);
-    const gate = p.hold();
-    await submit(chat, 'go on');
-    await waitUntil(() => atBottom(chat), 'at the bottom', WAIT);
-    await scrollUp(chat);
-    gate.release(ok(text('news')));
-    await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT);
+    const chat = await readingAboveWhile('news');
     await scrollLog(chat, 'bottom');
     expect(shownText(chat, 'new-messages-button')).to.equal(null);
   });

@@ -2,7 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 45_000;
+// Raised from 45,000 to land the delivery state machine, the unread counts and the scroll rules
+// (+1,466 bytes): the one-file bundle had 7 bytes left. The shell/engine/view split (issue 10)
+// replaces this single budget with per-chunk ones.
+export const BUDGET_BYTES = 46_500;
 
 export function bundleSizes(file = new URL('../../dist/agent-chat.js', import.meta.url)) {
   const source = readFileSync(file);
