@@ -13,9 +13,28 @@ let agent: RunningServer;
 before(async () => {
   agent = await listen(createReferenceAgent({
     flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN, other: 'other-token' }, inactivityTimeoutMs: 30 * 60_000, now: () => clock,
+    debugRoutes: true,
   }));
 });
 after(() => agent.close());
+
+describe('reference agent: debug route', () => {
+  it('is off unless asked for: sessions are not readable by default', async () => {
+    const plain = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN } }));
+    try {
+      const opened = await fetch(`${plain.url}/api/events`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ handle: HANDLE, sender: { id: 'someone' }, message: { payload: { type: 'node', data: 'greeting' } } }),
+      });
+      assert.equal(opened.status, 200);
+      const probe = await fetch(`${plain.url}/api/debug/sessions/someone`);
+      assert.equal(probe.status, 404);
+      assert.doesNotMatch(await probe.text(), /someone|tags|variables/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
 
 async function send(body: Record<string, unknown>, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) {
   const response = await fetch(`${agent.url}/api/events`, {

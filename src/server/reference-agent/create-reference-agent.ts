@@ -13,7 +13,10 @@ export interface ReferenceAgentOptions {
   /** A session idle longer than this ends (default 30 minutes). */
   inactivityTimeoutMs?: number;
   now?: () => number;
-  /** Serve `GET /api/debug/sessions/:senderId` so tests and demos can inspect a session. */
+  /**
+   * Serve `GET /api/debug/sessions/:senderId` (no authentication: anyone who can reach the agent
+   * reads any session's tags and variables) so tests can inspect a session. Off unless asked.
+   */
   debugRoutes?: boolean;
 }
 
@@ -52,7 +55,7 @@ export function createReferenceAgent(options: ReferenceAgentOptions): FetchHandl
     return c.json({ status: 'ok', result: respond(checked.value as EventRequest) });
   });
 
-  if (options.debugRoutes ?? true) {
+  if (options.debugRoutes === true) {
     app.get('/api/debug/sessions/:senderId', (c) => {
       const session = sessions.get(c.req.param('senderId'));
       if (!session) return error(c, 404, 'No session for this sender');
