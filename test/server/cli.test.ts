@@ -45,6 +45,9 @@ describe('agent-chat-proxy CLI', () => {
     ['ALLOWED_ORIGINS with a path', { ALLOWED_ORIGINS: 'https://shop.example/page' }, /must be a bare origin/],
     ['PORT not a number', { PORT: 'eighty' }, /PORT must be a whole number/],
     ['AGENT_TIMEOUT_MS out of range', { AGENT_TIMEOUT_MS: '5' }, /AGENT_TIMEOUT_MS must be a whole number from 100/],
+    ['TRUSTED_PROXIES not addresses', { TRUSTED_PROXIES: 'the load balancer' }, /TRUSTED_PROXIES: "the load balancer" is not an IP address/],
+    ['TRUSTED_PROXIES trusting everyone', { TRUSTED_PROXIES: '0.0.0.0/0' }, /TRUSTED_PROXIES: "0.0.0.0\/0" trusts every address/],
+    ['TRUSTED_PROXIES with the limit off', { TRUSTED_PROXIES: 'private', RATE_LIMIT_PER_MINUTE: '0' }, /TRUSTED_PROXIES is set but RATE_LIMIT_PER_MINUTE=0/],
   ];
   for (const [what, change, message] of bad) {
     it(`refuses to start with ${what}, naming the setting`, () => {

@@ -1,7 +1,7 @@
 /**
  * `agent-chat-proxy`: serves the proxy at `/` of PORT, configured by the environment (CONTRACT §3):
  * AGENT_API_URL, AGENT_HANDLE, AGENT_API_TOKEN, ALLOWED_ORIGINS, PORT, HOST, AGENT_TIMEOUT_MS,
- * RATE_LIMIT_PER_MINUTE, PROXY_DEBUG.
+ * RATE_LIMIT_PER_MINUTE, TRUSTED_PROXIES, PROXY_DEBUG.
  */
 import { ConfigError, readProxyEnv } from '../proxy/config.js';
 import { createProxy } from '../proxy/create-proxy.js';

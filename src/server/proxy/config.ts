@@ -1,4 +1,6 @@
 /** Configuration of the proxy, and reading it from the environment (CONTRACT §3). */
+import { trustingProxies } from './client-address.js';
+import { ConfigError } from './config-error.js';
 
 export interface ProxyConfig {
   /** The agent service's base URL; requests go to `{upstreamUrl}/api/events`. */
@@ -11,15 +13,18 @@ export interface ProxyConfig {
   timeoutMs?: number;
   /** Requests per minute per client address and per sender id; 0 turns limiting off. */
   rateLimitPerMinute?: number;
+  /**
+   * Proxies in front of this one (addresses, CIDR ranges, `loopback`, `private`) whose
+   * `Forwarded` / `X-Forwarded-For` headers name the client; nobody else's are read.
+   */
+  trustedProxies?: readonly string[];
   /** Largest accepted body in bytes. */
   maxBodyBytes?: number;
   /** Log message text too (never the token). For debugging only. */
   debug?: boolean;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -71,8 +76,20 @@ export interface ListenConfig {
   host: string;
 }
 
+function trustedProxies(env: Env, rateLimitPerMinute: number): string[] | undefined {
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return undefined;
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  trustingProxies(list); // throws for an entry that is not a range, or one that trusts everyone
+  if (rateLimitPerMinute === 0) {
+    throw new ConfigError('TRUSTED_PROXIES is set but RATE_LIMIT_PER_MINUTE=0 turns off the per-address limit it is for: unset one of them');
+  }
+  return list;
+}
+
 /** Reads proxy and listen settings; throws a ConfigError that names the first bad setting. */
 export function readProxyEnv(env: Env): ProxyConfig & ListenConfig {
+  const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000);
   return {
     upstreamUrl: httpUrl('AGENT_API_URL', required(env, 'AGENT_API_URL', "the agent service's base URL")),
     handle: required(env, 'AGENT_HANDLE', "the deployment's handle (identifier)"),
@@ -81,7 +98,8 @@ export function readProxyEnv(env: Env): ProxyConfig & ListenConfig {
     port: integer(env, 'PORT', 8787, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     timeoutMs: integer(env, 'AGENT_TIMEOUT_MS', 15_000, 100, 600_000),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000),
+    rateLimitPerMinute,
+    trustedProxies: trustedProxies(env, rateLimitPerMinute),
     debug: env.PROXY_DEBUG === '1' || env.PROXY_DEBUG === 'true',
   };
 }

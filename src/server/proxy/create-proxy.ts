@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { LIMITS } from '../validation/limits.js';
 import { clientEventRequestSchema, validate } from '../validation/event-request.js';
+import { peerAddress, trustingProxies, type ClientAddress } from './client-address.js';
+import { ConfigError } from './config-error.js';
 import type { ProxyConfig } from './config.js';
 import { MemoryRateLimitStore, retryAfterSeconds, type RateLimitStore } from './rate-limit.js';
 import { jsonLogger, shortHash, type RequestLogger, type RequestLogLine } from './request-log.js';
@@ -17,8 +19,12 @@ export interface ProxyOptions extends ProxyConfig {
   rateLimitStore?: RateLimitStore;
   /** Where request log lines go (default: one JSON line on stdout). */
   log?: RequestLogger;
-  /** The client's address, for rate limiting (default: the Node socket's remote address). */
-  clientAddress?: (request: Request, env: unknown) => string | undefined;
+  /**
+   * The client's address, for the per-address rate limit. Default: the connecting peer as Node,
+   * Bun, Deno and Cloudflare Workers report it, or, with `trustedProxies`, the client named by the
+   * forwarding headers of those proxies. Give either this or `trustedProxies`, not both.
+   */
+  clientAddress?: ClientAddress;
   /** Upstream `fetch` (tests inject faults here). */
   fetch?: typeof fetch;
 }
@@ -26,8 +32,6 @@ export interface ProxyOptions extends ProxyConfig {
 type Variables = { line: RequestLogLine };
 type ProxyContext = Context<{ Variables: Variables }>;
 
-const nodeSocketAddress = (_request: Request, env: unknown) =>
-  (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
 
 const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 | 504, error: string) => {
   c.var.line.error = error;
@@ -41,8 +45,12 @@ const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 |
 export function createProxy(options: ProxyOptions): FetchHandler {
   const {
     path = '/', upstreamUrl, handle, token, allowedOrigins, timeoutMs = 15_000, rateLimitPerMinute = 60,
-    maxBodyBytes = LIMITS.bodyBytes, debug = false, log = jsonLogger, clientAddress = nodeSocketAddress,
+    maxBodyBytes = LIMITS.bodyBytes, debug = false, log = jsonLogger, trustedProxies,
   } = options;
+  if (options.clientAddress && trustedProxies) {
+    throw new ConfigError('Give clientAddress or trustedProxies, not both: trustedProxies is a way to build a clientAddress');
+  }
+  const clientAddress = options.clientAddress ?? (trustedProxies ? trustingProxies(trustedProxies) : peerAddress);
   const upstreamFetch = options.fetch ?? globalThis.fetch;
   const rateLimits = options.rateLimitStore ?? new MemoryRateLimitStore();
   const endpoint = `${upstreamUrl.replace(/\/+$/, '')}/api/events`;
