@@ -1,0 +1,71 @@
+// `npm pack` produces a package you would publish: the files a consumer needs and nothing else,
+// side effects declared for what registers the element, a manifest that names shipped files, and
+// clean reports from publint and are-the-types-wrong (ESM-only profile: the package has no CJS).
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+let packed: { filename: string; files: { path: string; size: number }[] };
+let dir: string;
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-chat-pack-'));
+  const json = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  [packed] = JSON.parse(json);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm pack', () => {
+  it('holds what a consumer needs', () => {
+    const paths = new Set(packed.files.map((f) => f.path));
+    for (const file of [
+      'LICENSE', 'README.md', 'package.json', 'dist/agent-chat.js', 'dist/agent-chat.iife.js', 'dist/agent-chat.node.js',
+      'dist/custom-elements.json', 'dist/types/index.d.ts', 'dist/types/iife.d.ts', 'dist/server/cli.js', 'dist/server/proxy.js',
+      'dist/server/reference-agent.js',
+    ]) assert.ok(paths.has(file), `${file} is packed`);
+  });
+
+  it('and nothing else: no sources, tests or source maps', () => {
+    const stray = packed.files.map((f) => f.path).filter((p) => /^(src|test|demo|scripts)\/|\.map$/.test(p));
+    assert.deepEqual(stray, []);
+    const bytes = packed.files.reduce((n, f) => n + f.size, 0);
+    assert.ok(bytes < 700_000, `unpacked ${bytes} bytes`);
+  });
+
+  it('declares side effects for every file that registers the element, all of them shipped', () => {
+    const paths = new Set(packed.files.map((f) => f.path));
+    for (const file of ['./dist/agent-chat.js', './dist/agent-chat.iife.js', './dist/agent-chat.node.js']) {
+      assert.ok(pkg.sideEffects.includes(file), `${file} in sideEffects`);
+    }
+    for (const file of pkg.sideEffects) assert.ok(paths.has(file.replace(/^\.\//, '')), `${file} is in the package`);
+  });
+
+  it('custom-elements.json names the shipped file, not sources', () => {
+    const manifest = readFileSync(`${root}dist/custom-elements.json`, 'utf8');
+    assert.doesNotMatch(manifest, /"\/?src\//);
+    assert.deepEqual(JSON.parse(manifest).modules.map((m: { path: string }) => m.path), ['dist/agent-chat.js']);
+  });
+
+  it('every export has types, the classic script included', () => {
+    for (const [name, target] of Object.entries(pkg.exports as Record<string, string | Record<string, string>>)) {
+      if (typeof target === 'string') assert.match(target, /\.json$/, `${name} without conditions is JSON`);
+      else assert.ok(target.types, `${name} has types`);
+    }
+  });
+
+  it('passes publint', () => {
+    const run = spawnSync('npx', ['publint', '--strict'], { cwd: root, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+  });
+
+  it('passes are-the-types-wrong (ESM only)', () => {
+    const run = spawnSync('npx', ['attw', join(dir, packed.filename), '--profile', 'esm-only'], { cwd: root, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+  });
+});
