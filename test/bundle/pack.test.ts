@@ -38,6 +38,15 @@ describe('npm pack', () => {
     assert.ok(bytes < 700_000, `unpacked ${bytes} bytes`);
   });
 
+  it('does not make a widget-only install pull in the server packages (optional peers)', () => {
+    const server = ['hono', '@hono/node-server', 'zod', 'ipaddr.js'];
+    for (const name of server) {
+      assert.equal(pkg.dependencies[name], undefined, `${name} is not a dependency`);
+      assert.ok(pkg.peerDependencies[name], `${name} is a peer`);
+      assert.equal(pkg.peerDependenciesMeta[name]?.optional, true, `${name} is optional`);
+    }
+  });
+
   it('declares side effects for every file that registers the element, all of them shipped', () => {
     const paths = new Set(packed.files.map((f) => f.path));
     for (const file of ['./dist/agent-chat.js', './dist/agent-chat.iife.js', './dist/agent-chat.node.js']) {
@@ -67,5 +76,20 @@ describe('npm pack', () => {
   it('passes are-the-types-wrong (ESM only)', () => {
     const run = spawnSync('npx', ['attw', join(dir, packed.filename), '--profile', 'esm-only'], { cwd: root, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stdout + run.stderr);
+  });
+});
+
+describe('CDN snippet', () => {
+  it('pins the version and carries the integrity of the exact bytes built', async () => {
+    const { createHash } = await import('node:crypto');
+    const { PUBLISHED, integrityOf, snippets } = await import('../../scripts/sri.mjs');
+    for (const path of PUBLISHED) {
+      const expected = `sha384-${createHash('sha384').update(readFileSync(`${root}${path}`)).digest('base64')}`;
+      assert.equal(integrityOf(path), expected, path);
+    }
+    const [module, classic] = snippets('https://cdn.example/npm');
+    assert.ok(module.includes(`https://cdn.example/npm/agent-chat@${pkg.version}/dist/agent-chat.js`), module);
+    assert.match(module, /integrity="sha384-[A-Za-z0-9+/]+=*" crossorigin="anonymous"/);
+    assert.match(classic, /agent-chat\.iife\.js/);
   });
 });

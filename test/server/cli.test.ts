@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -49,6 +51,20 @@ describe('agent-chat-proxy CLI', () => {
     ['TRUSTED_PROXIES trusting everyone', { TRUSTED_PROXIES: '0.0.0.0/0' }, /TRUSTED_PROXIES: "0.0.0.0\/0" trusts every address/],
     ['TRUSTED_PROXIES with the limit off', { TRUSTED_PROXIES: 'private', RATE_LIMIT_PER_MINUTE: '0' }, /TRUSTED_PROXIES is set but RATE_LIMIT_PER_MINUTE=0/],
   ];
+  it('without its server packages (a widget-only install), says which to install', () => {
+    const alone = mkdtempSync(join(tmpdir(), 'agent-chat-cli-'));
+    try {
+      cpSync(`${root}dist/server`, alone, { recursive: true });
+      writeFileSync(`${alone}/package.json`, '{"type":"module"}');
+      const env: Record<string, string> = { ...baseEnv('http://127.0.0.1:9'), PATH: process.env.PATH! };
+      const run = spawnSync(process.execPath, [`${alone}/cli.js`], { env, encoding: 'utf8', timeout: 10_000 });
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, /the proxy needs its server packages; install them with\n {2}npm install hono @hono\/node-server zod ipaddr\.js/);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
   for (const [what, change, message] of bad) {
     it(`refuses to start with ${what}, naming the setting`, () => {
       const env: Record<string, string> = { ...baseEnv('http://127.0.0.1:9'), PATH: process.env.PATH! };

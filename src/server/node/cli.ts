@@ -3,9 +3,19 @@
  * AGENT_API_URL, AGENT_HANDLE, AGENT_API_TOKEN, ALLOWED_ORIGINS, PORT, HOST, AGENT_TIMEOUT_MS,
  * RATE_LIMIT_PER_MINUTE, TRUSTED_PROXIES, PROXY_DEBUG.
  */
-import { ConfigError, readProxyEnv } from '../proxy/config.js';
-import { createProxy } from '../proxy/create-proxy.js';
-import { closeOnSignals, listen } from './serve.js';
+const SERVER_PACKAGES = 'hono @hono/node-server zod ipaddr.js';
+
+// The server's packages are optional peers (a site that only embeds the widget does not install
+// them): loaded here, so that their absence is said plainly instead of as a module stack trace.
+let modules;
+try {
+  modules = await Promise.all([import('../proxy/config.js'), import('../proxy/create-proxy.js'), import('./serve.js')]);
+} catch (error) {
+  if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.error(`agent-chat-proxy: the proxy needs its server packages; install them with\n  npm install ${SERVER_PACKAGES}\n(${(error as Error).message})`);
+  process.exit(2);
+}
+const [{ ConfigError, readProxyEnv }, { createProxy }, { closeOnSignals, listen }] = modules;
 
 try {
   const config = readProxyEnv(process.env);
@@ -17,3 +27,4 @@ try {
   console.error(`agent-chat-proxy: ${error.message}`);
   process.exit(2);
 }
+export {};
