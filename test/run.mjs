@@ -29,14 +29,17 @@ const engines = {
   webkit: () => (onPath('WebKitWebDriver') && onPath('Xvfb') ? 'webkitgtk' : undefined),
 };
 const DEBIAN_PACKAGES = { chromium: ['chromium'], firefox: ['firefox-esr'], webkit: ['webkit2gtk-driver', 'xvfb'] };
+// Not a browser, but installed the same way: the Redis rate-limit tests start a redis-server.
+const SERVERS = { 'redis-server': ['redis-server'] };
 
 function ensureBrowsers() {
   const wanted = (process.env.WTR_BROWSERS ?? 'chromium,firefox,webkit').split(',').map((s) => s.trim()).filter(Boolean);
   let missing = wanted.filter((name) => !engines[name]?.());
+  const missingServers = Object.keys(SERVERS).filter((name) => !onPath(name));
   const canApt = process.getuid?.() === 0 && onPath('apt-get');
-  if (missing.length && canApt) {
-    const packages = [...missing.flatMap((name) => DEBIAN_PACKAGES[name] ?? []), 'fonts-liberation'];
-    say(`installing browsers for ${missing.join(', ')} with apt-get (${packages.join(' ')})`);
+  if ((missing.length || missingServers.length) && canApt) {
+    const packages = [...missing.flatMap((name) => DEBIAN_PACKAGES[name] ?? []), ...missingServers.flatMap((name) => SERVERS[name]), 'fonts-liberation'];
+    say(`installing ${[...missing, ...missingServers].join(', ')} with apt-get (${packages.join(' ')})`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
@@ -55,7 +58,7 @@ function ensureBrowsers() {
   }
   for (const name of missing) {
     say(`${name} is not installed, so its browser tests are skipped (Debian: apt-get install ${DEBIAN_PACKAGES[name].join(' ')}; or npx playwright install ${name})`);
-    skippedEngines.push({ name, why: 'not installed' });
+    skippedParts.push({ name: `browser tests in ${name}`, why: 'not installed' });
   }
   return wanted.filter((name) => !missing.includes(name));
 }
@@ -77,8 +80,8 @@ function run(command, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-/** Browser engines whose tests could not run, named in the summary. */
-const skippedEngines = [];
+/** What could not run at all (a browser engine, a suite whose server is missing), named in the summary. */
+const skippedParts = [];
 const results = [];
 
 /** Adds a suite's counts; a suite that failed without reporting counts (it crashed) is one failure. */
@@ -110,6 +113,8 @@ if (build.code === 0) {
   const pass = lastMatch(server.output, /^ℹ pass (\d+)/gm);
   const fail = lastMatch(server.output, /^ℹ fail (\d+)/gm);
   const skip = lastMatch(server.output, /^ℹ skipped (\d+)/gm);
+  // A skipped suite counts no tests: name it from the reporter's line "﹣ name (… ms) # reason".
+  for (const [, name, why] of server.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });
   count('node', server.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: +(skip?.[1] ?? 0) } : undefined);
 
   say(`browser tests in ${browsers.join(', ')} (@web/test-runner)`);
@@ -123,5 +128,5 @@ if (build.code === 0) {
   count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined);
 }
 
-console.log(summary(results, totals, skippedEngines));
+console.log(summary(results, totals, skippedParts));
 process.exit(totals.failed ? 1 : 0);

@@ -11,13 +11,13 @@ describe('npm test summary', () => {
     assert.doesNotMatch(out, /skipped/);
   });
 
-  it('names each engine it skipped and counts it in the closing line', () => {
+  it('names each engine or suite it skipped and counts it in the closing line', () => {
     const out = summary(['browsers: 10 passed, 0 failed'], { passed: 10, failed: 0, skipped: 0 }, [
-      { name: 'firefox', why: 'not installed' },
-      { name: 'webkit', why: 'not installed' },
+      { name: 'browser tests in firefox', why: 'not installed' },
+      { name: 'Redis rate-limit store', why: 'redis-server is not installed' },
     ]);
     const lines = out.split('\n');
     assert.equal(lines.at(-1), '10 passed, 0 failed, 2 skipped');
-    assert.ok(lines.includes('skipped: the browser tests in firefox (not installed), webkit (not installed)'), out);
+    assert.ok(lines.includes('skipped: browser tests in firefox (not installed); Redis rate-limit store (redis-server is not installed)'), out);
   });
 });

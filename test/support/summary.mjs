@@ -4,15 +4,14 @@
 /**
  * @param {string[]} suites  e.g. ["node: 73 passed, 0 failed"]
  * @param {{passed: number, failed: number, skipped: number}} totals
- * @param {{name: string, why: string}[]} skippedEngines  browser engines whose tests did not run
+ * @param {{name: string, why: string}[]} skippedParts  what did not run at all (a browser engine,
+ *   a suite whose server is missing), each counted as one skipped and named with the reason
  * @returns {string}
  */
-export function summary(suites, totals, skippedEngines = []) {
+export function summary(suites, totals, skippedParts = []) {
   const lines = ['', ...suites];
-  if (skippedEngines.length) {
-    lines.push('', `skipped: the browser tests in ${skippedEngines.map((e) => `${e.name} (${e.why})`).join(', ')}`);
-  }
-  const skipped = totals.skipped + skippedEngines.length;
+  if (skippedParts.length) lines.push('', `skipped: ${skippedParts.map((e) => `${e.name} (${e.why})`).join('; ')}`);
+  const skipped = totals.skipped + skippedParts.length;
   lines.push('', `${totals.passed} passed, ${totals.failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return lines.join('\n');
 }

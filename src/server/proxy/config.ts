@@ -24,6 +24,14 @@ export interface ProxyConfig {
   debug?: boolean;
 }
 
+/** Where the CLI keeps rate-limit counters shared by several instances. */
+export interface SharedLimitConfig {
+  /** `redis://…`: counters in Redis (the `redis` package must be installed). */
+  redisUrl?: string;
+  /** While Redis is unreachable: let requests through (`open`, default) or refuse them (`closed`). */
+  rateLimitOnOutage?: 'open' | 'closed';
+}
+
 export { ConfigError };
 
 type Env = Record<string, string | undefined>;
@@ -87,10 +95,23 @@ function trustedProxies(env: Env, rateLimitPerMinute: number): string[] | undefi
   return list;
 }
 
+function sharedLimit(env: Env, rateLimitPerMinute: number): SharedLimitConfig {
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  const outage = env.RATE_LIMIT_ON_OUTAGE?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, not "${redisUrl}"`);
+  if (outage && outage !== 'open' && outage !== 'closed') throw new ConfigError(`RATE_LIMIT_ON_OUTAGE must be open or closed, not "${outage}"`);
+  if (outage && !redisUrl) throw new ConfigError('RATE_LIMIT_ON_OUTAGE is set but REDIS_URL is not: it says what to do while Redis is down');
+  if (redisUrl && rateLimitPerMinute === 0) {
+    throw new ConfigError('REDIS_URL is set but RATE_LIMIT_PER_MINUTE=0 turns rate limiting off: unset one of them');
+  }
+  return redisUrl ? { redisUrl, rateLimitOnOutage: (outage as 'open' | 'closed' | undefined) ?? 'open' } : {};
+}
+
 /** Reads proxy and listen settings; throws a ConfigError that names the first bad setting. */
-export function readProxyEnv(env: Env): ProxyConfig & ListenConfig {
+export function readProxyEnv(env: Env): ProxyConfig & ListenConfig & SharedLimitConfig {
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000);
   return {
+    ...sharedLimit(env, rateLimitPerMinute),
     upstreamUrl: httpUrl('AGENT_API_URL', required(env, 'AGENT_API_URL', "the agent service's base URL")),
     handle: required(env, 'AGENT_HANDLE', "the deployment's handle (identifier)"),
     token: required(env, 'AGENT_API_TOKEN', "the deployment's API token"),

@@ -7,6 +7,7 @@ import { peerAddress, trustingProxies, type ClientAddress } from './client-addre
 import { ConfigError } from './config-error.js';
 import type { ProxyConfig } from './config.js';
 import { MemoryRateLimitStore, retryAfterSeconds, type RateLimitStore } from './rate-limit.js';
+import { RateLimitUnavailableError } from './redis-store.js';
 import { jsonLogger, shortHash, type RequestLogger, type RequestLogLine } from './request-log.js';
 
 /** A Fetch-API handler; `env` is whatever the runtime passes (Node: `{ incoming, outgoing }`). */
@@ -33,7 +34,7 @@ type Variables = { line: RequestLogLine };
 type ProxyContext = Context<{ Variables: Variables }>;
 
 
-const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 | 504, error: string) => {
+const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 | 503 | 504, error: string) => {
   c.var.line.error = error;
   return c.json({ status: 'error', error }, status);
 };
@@ -135,7 +136,14 @@ export function createProxy(options: ProxyOptions): FetchHandler {
 
   async function overLimit(c: ProxyContext, key: string | undefined) {
     if (!key || rateLimitPerMinute <= 0) return undefined;
-    const hit = await rateLimits.hit(key, 60_000);
+    let hit;
+    try {
+      hit = await rateLimits.hit(key, 60_000);
+    } catch (error) {
+      if (!(error instanceof RateLimitUnavailableError)) throw error;
+      c.header('Retry-After', '10');
+      return fail(c, 503, 'Rate limiting is unavailable, so requests are refused for now; try again shortly');
+    }
     if (hit.count <= rateLimitPerMinute) return undefined;
     c.header('Retry-After', String(retryAfterSeconds(hit)));
     return fail(c, 429, `Too many requests: at most ${rateLimitPerMinute} a minute; try again later`);

@@ -1,6 +1,9 @@
 /** The proxy for edge, serverless and Node runtimes: `createProxy(config)` is a Fetch handler. */
 export { createProxy, type FetchHandler, type ProxyOptions } from './create-proxy.js';
-export { ConfigError, readProxyEnv, type ListenConfig, type ProxyConfig } from './config.js';
+export { ConfigError, readProxyEnv, type ListenConfig, type ProxyConfig, type SharedLimitConfig } from './config.js';
 export { peerAddress, trustingProxies, type ClientAddress } from './client-address.js';
 export { MemoryRateLimitStore, type RateLimitHit, type RateLimitStore } from './rate-limit.js';
+export {
+  RateLimitUnavailableError, redisRateLimitStore, type RedisEvalClient, type RedisRateLimitStoreOptions,
+} from './redis-store.js';
 export { jsonLogger, type RequestLogger, type RequestLogLine } from './request-log.js';
