@@ -7,6 +7,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   publicDir: false,
   plugins: [
+    // package.json's `sideEffects` lists the shipped files only; building from source, the module
+    // that registers the element must keep its side effect (else the bundle defines nothing).
+    {
+      name: 'agent-chat:registration-is-a-side-effect',
+      transform(code, id) {
+        if (id.endsWith('/src/agent-chat.ts')) return { code, moduleSideEffects: true };
+        return undefined;
+      },
+    },
     // Lit keeps html`` and css`` literals as written, indentation and all: the Lit team's plugin
     // minifies them (html-minifier-next, lightningcss) before TypeScript is stripped.
     {

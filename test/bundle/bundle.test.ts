@@ -13,6 +13,12 @@ describe('bundle', () => {
     assert.ok(gzip <= BUDGET_BYTES, `${gzip} bytes gzipped, budget ${BUDGET_BYTES}`);
   });
 
+  it('registers the element in both script formats (the build keeps that side effect)', () => {
+    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'agent-chat.node.js']) {
+      assert.match(readFileSync(`${dist}${file}`, 'utf8'), /customElements\.define\(\s*["'`]agent-chat["'`]/, file);
+    }
+  });
+
   it('ships the ES module, the classic script, type declarations and the CLI', () => {
     for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'types/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
       assert.ok(existsSync(`${dist}${file}`), `dist/${file}`);
