@@ -20,7 +20,8 @@ type Emits = {
 
 declare module 'vue' {
   interface GlobalComponents {
-    'agent-chat': DefineComponent<Props, object, object, object, object, object, object, Emits>;
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    'agent-chat': DefineComponent<Props, {}, {}, {}, {}, {}, {}, Emits>;
   }
 }
 

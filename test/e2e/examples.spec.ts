@@ -1,0 +1,40 @@
+// The React 19 and Vue 3 examples, built in the test run from the packed package, smoke-tested in
+// Chromium: the greeting shows, and the app receives the widget's events through its framework.
+import { expect, test } from '@playwright/test';
+import { buildExamples, EXAMPLES, serveExample } from './examples.js';
+
+let buildError: string | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  try {
+    buildExamples();
+  } catch (error) {
+    buildError = (error as Error).message;
+  }
+});
+
+for (const example of EXAMPLES) {
+  test(`the ${example} example greets and receives the widget's events`, async ({ page }) => {
+    // An install that cannot reach the registry is not a failure of the widget: say why, by name.
+    test.skip(buildError !== undefined && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(buildError), `the examples could not be installed: ${buildError?.split('\n')[0]}`);
+    expect(buildError, 'the examples build').toBeUndefined();
+    const site = await serveExample(example);
+    try {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(site.url);
+      const chat = page.locator('agent-chat');
+      await expect(chat.locator('[part~="bubble--agent"]').first()).toContainText("I'm the demo agent");
+      await expect(page.locator('#replies')).not.toHaveText('Replies received: 0');
+      const before = Number((await page.locator('#replies').textContent())!.match(/\d+/)![0]);
+      await chat.locator('[part~="input"]').fill('hello from the example');
+      await chat.locator('[part~="send-button"]').click();
+      await expect(chat.locator('[part~="bubble--user"]')).toHaveText('hello from the example');
+      await expect.poll(async () => Number((await page.locator('#replies').textContent())!.match(/\d+/)![0])).toBeGreaterThan(before);
+      expect(problems).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+}
