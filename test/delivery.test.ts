@@ -1,7 +1,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../src/events.js';
 import { echoAgent, ok, text, type Reply } from './support/fake-proxy.js';
-import { bubbles, mount, part, parts, shownText, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, parts, shownText, typeDraft, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const unavailable: Reply = { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
 const errorsOf = (chat: HTMLElement) => {
@@ -140,6 +140,26 @@ describe('<agent-chat> delivery', () => {
     expect(p.requests, 'the click sent it once, at once').to.have.length(tries + 1);
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
     expect(shownText(chat, 'error'), 'the problem is gone').to.equal(null);
+  });
+
+  it('a greeting refused for good (4xx) says the chat could not start, is not retried, and the visitor can still write', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.next({ status: 401, json: { status: 'error', error: 'Invalid token' } });
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      chat.show();
+      await waitUntil(() => part(chat, 'error'), 'the greeting problem shown', WAIT);
+    } finally {
+      console.error = original;
+    }
+    expect(shownText(chat, 'error')).to.equal('The chat could not start. Chat is unavailable right now.');
+    expect(shownText(chat, 'retry-button'), 'nothing to retry').to.equal(null);
+    for (const draft of ['a', 'ab']) await typeDraft(chat, draft); // re-renders
+    expect(p.requests, 'no second greeting').to.have.length(1);
+    chat.send('anyone there?');
+    await waitForBubbles(chat, 2);
+    expect(p.bodies.map((b) => b.message.text ?? 'greeting')).to.deep.equal(['greeting', 'anyone there?']);
   });
 
   it('a failed greeting recovers by itself, with an exact count of attempts', async () => {

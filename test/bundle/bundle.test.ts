@@ -69,4 +69,21 @@ describe('README', () => {
       assert.ok(readme.includes(row), `README table row ${row}`);
     }
   });
+
+  it('keeps its promises: the snippets match what the code and the tested entries do', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = (marker: string) => readme.split('```').find((b) => b.includes(marker)) ?? '';
+    // e.detail.nodesIds is only there with include-metadata.
+    const metadata = block('nodesIds');
+    assert.match(metadata, /includeMetadata = true|include-metadata/, 'the nodesIds example asks for metadata');
+    // Workers pass settings per request in env: no free variables in the edge snippet.
+    const worker = readFileSync(new URL('../server/runtimes/worker.js', import.meta.url), 'utf8');
+    const edge = block('readProxyEnv(env)');
+    for (const line of ['proxy ??= createProxy(readProxyEnv(env));', 'return proxy(request, env);']) {
+      assert.ok(edge.includes(line) && worker.includes(line), `README and the tested worker both say ${line}`);
+    }
+    assert.doesNotMatch(readme, /your-cdn\.example/, 'no placeholder CDN');
+    assert.match(readme, /DEMO_FLOW/, 'the exported DEMO_FLOW is documented');
+    assert.match(readme, /debugRoutes: true/, 'the debug route is documented as opt-in');
+  });
 });
