@@ -48,8 +48,7 @@ import { renderPanel, type Problem } from './views/panel.js';
  * @csspart log - The scrolling message log.
  * @csspart message - One transcript entry; also `message--user` or `message--agent`.
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
- * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued),
- *   `--waiting` (retrying or waiting for the connection) or `--failed` (not retryable).
+ * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not retryable).
  * @csspart buttons - A row of choices.
  * @csspart button - One choice; links also have `button--link`.
  * @csspart carousel - A scrollable row of cards.

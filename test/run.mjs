@@ -125,6 +125,9 @@ if (build.code === 0) {
   say('end-to-end tests (Playwright + Chromium against the demo: reference agent behind the proxy)');
   const e2e = await run('npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { CI: 'true' });
   const pw = lastMatch(e2e.output, /^playwright: (\d+) passed, (\d+) failed, (\d+) skipped/gm);
+  // Named in the summary (the count above already has them as skipped).
+  const pwSkips = [...e2e.output.matchAll(/^playwright skipped: (.+?) # (.+)$/gm)];
+  if (pwSkips.length) results.push(`e2e skipped: ${pwSkips.map(([, title, why]) => `${title} (${why})`).join('; ')}`);
   count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined);
 }
 

@@ -77,6 +77,7 @@ const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 const shadow = (p: Page, selector: string) => p.locator('agent-chat').locator(selector);
+const nextFrames = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string }, story: (p: Page) => Promise<void>) {
   const context = await browser.newContext({
@@ -109,7 +110,7 @@ async function longReply(p: Page) {
   await shadow(p, '[part~="input"]').fill('Compare the plans');
   await shadow(p, '[part~="send-button"]').click();
   await shadow(p, 'table').waitFor();
-  await p.waitForTimeout(300); // the smooth parts of a real visit; a screenshot, not a test
+  await nextFrames(p); // the scroll to the reply's start happens in the next frame
 }
 
 async function unread(p: Page) {
@@ -120,9 +121,10 @@ async function unread(p: Page) {
     await shadow(p, '[part~="send-button"]').click();
     await shadow(p, `[part~="bubble--agent"] >> text="You said: Question ${i + 1}"`).waitFor();
   }
-  await shadow(p, '[part~="log"]').evaluate((log) => (log.scrollTop = 0));
-  await p.waitForTimeout(100);
-  await shadow(p, '[part~="input"]').evaluate(() => undefined);
+  await shadow(p, '[part~="log"]').evaluate((log) => new Promise((resolve) => {
+    log.addEventListener('scroll', resolve, { once: true });
+    log.scrollTop = 0;
+  }));
   // A reply arrives while they read further up: sent from the page, as a tab would.
   await p.evaluate(() => (document.querySelector('agent-chat') as unknown as { postback: (p: unknown, t?: string) => void }).postback({ type: 'node', data: 'x' }));
   await shadow(p, '[part~="new-messages-button"]').waitFor();
