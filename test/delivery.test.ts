@@ -133,6 +133,8 @@ describe('<agent-chat> delivery', () => {
     expect(said, 'nobody asked a question').not.to.contain('could not answer');
     expect(bubbles(chat)).to.deep.equal([]);
     await waitForRequests(p, 3); // retried by itself, no click
+    // The third try is in flight now; "Retry now" is offered again once it has failed.
+    await waitUntil(() => part(chat, 'retry-button'), 'waiting to retry again', WAIT);
     p.handle(echoAgent);
     const tries = p.requests.length;
     part(chat, 'retry-button')!.click();
