@@ -85,17 +85,19 @@ const HOST = { widget: 'agent-chat', naive: 'naive-chat' };
 function sendInPage([hostSelector, text]) {
   const host = document.querySelector(hostSelector);
   const root = host.shadowRoot;
-  const count = () => root.querySelectorAll('[part~="bubble--agent"]').length;
-  const before = count();
-  const input = root.querySelector('[part~="input"]');
+  // Looks only at what was added, so the measurement does not grow with the log it measures.
+  const isReply = (node) => node.nodeType === 1 && (node.matches('[part~="bubble--agent"]') || node.querySelector('[part~="bubble--agent"]'));
+  // The composer comes after the log: found once, or finding it would grow with the log.
+  const composer = (window.__composer ??= { input: root.querySelector('[part~="input"]'), send: root.querySelector('[part~="send-button"]') });
+  const input = composer.input;
   input.value = text;
   input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
   return new Promise((resolve) => {
     // Lit renders the draft in a microtask: click once the button is enabled.
     queueMicrotask(() => {
       const start = performance.now();
-      const observer = new MutationObserver(() => {
-        if (count() <= before) return;
+      const observer = new MutationObserver((records) => {
+        if (!records.some((r) => [...r.addedNodes].some(isReply))) return;
         observer.disconnect();
         const inDom = performance.now();
         // The next frame after the reply: rAF runs before paint; a task posted from it runs after.
@@ -106,7 +108,7 @@ function sendInPage([hostSelector, text]) {
         });
       });
       observer.observe(root, { childList: true, subtree: true });
-      root.querySelector('[part~="send-button"]').click();
+      composer.send.click();
     });
   });
 }
