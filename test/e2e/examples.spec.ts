@@ -38,3 +38,26 @@ for (const example of EXAMPLES) {
     }
   });
 }
+
+test('React with server rendering: the greeting reply reaches the listener attached during hydration', async ({ page }) => {
+  test.skip(buildError !== undefined && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(buildError), `the examples could not be installed: ${buildError?.split('\n')[0]}`);
+  expect(buildError, 'the examples build').toBeUndefined();
+  const site = await serveExample('react-vite');
+  try {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      // The browser's own favicon request is not the page's problem.
+      if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) problems.push(message.text());
+    });
+    const response = await page.goto(`${site.url}ssr.html`);
+    expect(await response!.text(), 'the element is in the server-rendered HTML').toContain('<agent-chat proxy-url="/chat" mode="inline"');
+    await expect(page.locator('agent-chat [part~="bubble--agent"]').first()).toContainText("I'm the demo agent");
+    const shown = await page.locator('agent-chat [part~="message--agent"]').count();
+    expect(shown, 'the greeting has replies').toBeGreaterThan(0);
+    await expect(page.locator('#replies'), "every reply of the greeting was heard").toHaveText(`Replies received: ${shown}`);
+    expect(problems, 'no hydration mismatch or error').toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
