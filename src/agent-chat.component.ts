@@ -363,9 +363,8 @@ export class AgentChat extends LitElement {
    * its write, so it is ahead of this one. Called on load and on every change from another tab.
    */
   #adoptPending() {
-    const pendingIds = (messages: readonly ChatMessage[]) =>
-      messages.filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id);
-    const pending = new Set(pendingIds(this.#conversation.conversation.messages));
+    const pending = new Set(this.#conversation.conversation.messages
+      .filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id));
     if (!pending.size || this.#adopting) return;
     this.#adopting = true;
     this.#conversation.withOutbox(async () => {

@@ -70,7 +70,7 @@ for (const runtime of runtimes) {
         if (Date.now() > end) throw new Error(`${runtime.name} did not answer within 60 s: ${output}`);
         const ok = await fetch(`${url}/`).then((r) => r.ok, () => false);
         if (ok) break;
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 25)); // poll the condition again
       }
     });
     after(async () => {
