@@ -35,7 +35,9 @@ const LONG = [
   'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
 ].join('\n');
 
-type Mode = 'ok' | 'down' | 'long';
+type Mode = 'ok' | 'down' | 'long' | 'slow';
+/** In `slow` mode replies wait here until the shot is taken. */
+let releaseSlow: (() => void) | undefined;
 let mode: Mode = 'ok';
 const reply = (texts: string[]) => ({
   status: 'ok',
@@ -63,6 +65,7 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
       return res.end(JSON.stringify({ status: 'error', error: 'down' }));
     }
     if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
+    if (mode === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
     return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
   }
   if (url.pathname.startsWith('/dist/')) {
@@ -113,6 +116,18 @@ async function longReply(p: Page) {
   await nextFrames(p); // the scroll to the reply's start happens in the next frame
 }
 
+/** A request in flight: the typing indicator says the agent is typing; a second message waits. */
+async function typing(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  mode = 'slow';
+  for (const text of ['Where is my order?', 'It was placed on Monday']) {
+    await shadow(p, '[part~="input"]').fill(text);
+    await shadow(p, '[part~="send-button"]').click();
+  }
+  await shadow(p, '[part~="typing"]').waitFor();
+}
+
 async function unread(p: Page) {
   await shadow(p, '[part~="launcher"]').click();
   await shadow(p, '[part~="bubble--agent"]').first().waitFor();
@@ -148,6 +163,10 @@ try {
   await shot('phone-320-long-reply', { width: 320, height: 640 }, longReply);
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
   await shot('desktop-new-messages', { width: 1280, height: 800 }, unread);
+  await shot('desktop-typing', { width: 1280, height: 800 }, typing);
+  releaseSlow?.();
+  await shot('dark-typing', { width: 1280, height: 800, dark: true }, typing);
+  releaseSlow?.();
   await shot('desktop-badge', { width: 1280, height: 800 }, badge);
   await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
 } finally {
