@@ -188,6 +188,7 @@ async function conversation(variant, { profileAt } = {}) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
+      await browser.startTracing(page, { categories: ['devtools.timeline'] });
     }
     const inDom = [];
     const frame = [];
@@ -197,7 +198,11 @@ async function conversation(variant, { profileAt } = {}) {
       frame.push(t.frame);
     }
     let hot;
+    let renderer;
     if (profiling) {
+      const trace = await browser.stopTracing();
+      writeFileSync(new URL(`${variant}-${level}.trace.json`, out), trace);
+      renderer = rendererWork(JSON.parse(trace.toString()));
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(new URL(`${variant}-${level}.cpuprofile`, out), JSON.stringify(profile));
       hot = hotFunctions(profile);
@@ -207,10 +212,22 @@ async function conversation(variant, { profileAt } = {}) {
     const { nodes } = await cdp.send('Memory.getDOMCounters');
     let heapTop;
     if (profiling) heapTop = await heapSnapshot(cdp, `${variant}-${level}.heapsnapshot`);
-    rows.push({ level, shown: await messages(), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop });
+    rows.push({ level, shown: await messages(), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
   }
   await context.close();
   return rows;
+}
+
+/** Time per kind of renderer work in a devtools.timeline trace (style, layout, paint, script…), biggest first. */
+function rendererWork(trace, top = 8) {
+  const events = Array.isArray(trace) ? trace : trace.traceEvents;
+  const kinds = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'FunctionCall', 'EventDispatch', 'TimerFire', 'HitTest', 'RecalculateStyles', 'ScheduleStyleRecalculation', 'IntersectionObserverController::computeIntersections'];
+  const totals = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || !kinds.includes(e.name)) continue;
+    totals.set(e.name, (totals.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
 }
 
 /** Self time per function from a CPU profile, biggest first. */
@@ -293,6 +310,8 @@ try {
   if (at1000?.hot) {
     console.log(`\nwhere the time goes at 1,000 messages (CPU profile, ${SAMPLES} sends, ${at1000.hot.total.toFixed(0)} ms sampled; test-results/bench/widget-1000.cpuprofile):`);
     for (const [fn, ms] of at1000.hot.top) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
+    console.log(`renderer work in the same sends (devtools.timeline trace; test-results/bench/widget-1000.trace.json; nested events overlap):`);
+    for (const [name, ms] of at1000.renderer) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
     console.log('where the memory goes at 1,000 messages (heap snapshot, self size by constructor; test-results/bench/widget-1000.heapsnapshot):');
     for (const [name, bytes] of at1000.heapTop) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
   }
