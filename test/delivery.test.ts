@@ -1,19 +1,13 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../src/events.js';
 import { echoAgent, ok, text, type Reply } from './support/fake-proxy.js';
-import { bubbles, mount, part, parts, shownText, typeDraft, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, shownText, statusOf, typeDraft, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const unavailable: Reply = { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
 const errorsOf = (chat: HTMLElement) => {
   const details: AgentChatErrorEvent['detail'][] = [];
   chat.addEventListener('agent-chat-error', (e) => details.push(e.detail));
   return details;
-};
-/** The words under a visitor's message: its status line, "sent", or "" (in flight: the typing indicator speaks). */
-const statusOf = (chat: HTMLElement, text: string) => {
-  const message = parts(chat as never, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text);
-  const status = message?.querySelector('[part~="message-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
-  return status ?? (message?.dataset.status === 'sent' ? 'sent' : '');
 };
 
 describe('<agent-chat> delivery', () => {

@@ -53,7 +53,7 @@ export interface FailureOutcome {
 export type DeliveryState =
   | { name: 'idle' }
   | { name: 'in-flight' }
-  | { name: 'retrying'; at: number; failure: TransportFailure }
+  | { name: 'retrying'; at: number }
   | { name: 'offline' };
 
 export interface DeliveryControllerOptions {
@@ -77,7 +77,8 @@ export class DeliveryController implements ReactiveController {
   #queue: DeliveryJob[] = [];
   #inFlight?: AbortController;
   #timer?: ReturnType<typeof setTimeout>;
-  #retry?: { at: number; failure: TransportFailure };
+  /** When the scheduled retry goes out (ms since epoch), while one is scheduled. */
+  #retryAt?: number;
   readonly #host: ReactiveControllerHost & { isConnected?: boolean };
   readonly #options: DeliveryControllerOptions;
 
@@ -92,7 +93,7 @@ export class DeliveryController implements ReactiveController {
     if (this.#inFlight) return { name: 'in-flight' };
     if (!this.#queue.length) return { name: 'idle' };
     if (this.offline) return { name: 'offline' };
-    return this.#retry ? { name: 'retrying', ...this.#retry } : { name: 'idle' };
+    return this.#retryAt === undefined ? { name: 'idle' } : { name: 'retrying', at: this.#retryAt };
   }
 
   /** The jobs not yet delivered, the one in flight first. */
@@ -211,7 +212,7 @@ export class DeliveryController implements ReactiveController {
       return;
     }
     const controller = (this.#inFlight = new AbortController());
-    this.#retry = undefined;
+    this.#retryAt = undefined;
     this.#changed();
     // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
     const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
@@ -235,10 +236,10 @@ export class DeliveryController implements ReactiveController {
     const retryable = isRetryable(failure);
     if (retryable) {
       const delay = retryDelay((job.attempts = (job.attempts ?? 0) + 1), failure.retryAfterMs);
-      this.#retry = { at: Date.now() + delay, failure };
+      this.#retryAt = Date.now() + delay;
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
-        this.#retry = undefined;
+        this.#retryAt = undefined;
         void this.#pump();
       }, delay);
     } else {
@@ -251,7 +252,7 @@ export class DeliveryController implements ReactiveController {
   #clearTimer() {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#retry = undefined;
+    this.#retryAt = undefined;
   }
 
   #changed() {

@@ -5,8 +5,8 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { echoAgent } from '../support/fake-proxy.js';
-import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, statusOf, submit, waitForStatus } from './support.js';
+import { bubbles, mount, part, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 describe('journeys: the agent is down, the browser is offline', () => {
   const proxy = useFakeProxies();

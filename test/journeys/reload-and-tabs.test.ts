@@ -7,8 +7,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { outboxSettled, sent, statusOf, submit } from './support.js';
+import { bubbles, mount, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { outboxSettled, sent, submit } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();

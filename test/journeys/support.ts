@@ -5,17 +5,10 @@
 import { waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { FakeProxy, Reply } from '../support/fake-proxy.js';
-import { part, parts, typeDraft, WAIT } from '../support/widget.js';
+import { part, parts, statusOf, typeDraft, WAIT } from '../support/widget.js';
 
 /** The agent (or the network to it) is down: fetch fails, though the browser says it is online. */
 export const down: Reply = { networkError: true };
-
-/** The words under a visitor's message: its status line, "sent", or "" (in flight: the typing indicator speaks). */
-export function statusOf(chat: AgentChat, text: string): string {
-  const message = parts(chat, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text);
-  const status = message?.querySelector('[part~="message-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
-  return status ?? (message?.dataset.status === 'sent' ? 'sent' : '');
-}
 
 /** Types `text` into the composer and clicks Send, as a visitor does. */
 export async function submit(chat: AgentChat, text: string) {

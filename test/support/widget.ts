@@ -29,6 +29,13 @@ export const parts = (chat: AgentChat, name: string) => [...chat.shadowRoot!.que
 /** Text of each transcript entry, in order, e.g. ["Hello!", "Hi"]. */
 export const bubbles = (chat: AgentChat) => parts(chat, 'bubble').map((b) => b.textContent!.trim());
 
+/** The words under a visitor's message: its status line, "sent", or "" (in flight: the typing indicator speaks). */
+export function statusOf(chat: AgentChat, text: string): string {
+  const message = parts(chat, 'message--user').find((m) => m.querySelector('[part~="bubble"]')!.textContent === text);
+  const status = message?.querySelector('[part~="message-status"]')?.textContent?.replace(/\s+/g, ' ').trim();
+  return status ?? (message?.dataset.status === 'sent' ? 'sent' : '');
+}
+
 /** Condition waits get room for the retry backoff (up to ~4 s) on a slow, shared machine. */
 export const WAIT = { timeout: 8000 };
 
