@@ -1,12 +1,30 @@
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-// Builds the widget for a script tag: dist/agent-chat.js (ES module) and dist/agent-chat.iife.js
-// (classic script), each with lit, marked and DOMPurify bundled in. The server side and the SSR
-// entry are built by esbuild (package.json "build:server", "build:node"); demo/ is served as is.
-export default defineConfig({
+/**
+ * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
+ * - ES modules: dist/agent-chat.js, the shell (the element, its API and the launcher, ~4 KB), which
+ *   imports dist/agent-chat-view.js (the engine and the panel) when first needed; the view imports
+ *   dist/agent-chat-renderers.js (also the public `agent-chat/renderers` entry) and dist/chunks/*.
+ *   Lit, marked and DOMPurify are bundled in. Every import is relative, so a CDN path works as is.
+ * - dist/agent-chat.iife.js, a classic script: the same shell, which imports the ES view from its
+ *   own URL (src/shell/load-view.iife.ts).
+ * The server side and the SSR entry are built by esbuild (package.json "build:server",
+ * "build:node"); demo/ is served as is.
+ */
+export default defineConfig(({ mode }) => ({
   publicDir: false,
   plugins: [
+    // The classic script loads the view from its own URL, not through a bundled dynamic import.
+    {
+      name: 'agent-chat:classic-script-loads-view-from-its-url',
+      enforce: 'pre' as const,
+      resolveId(source: string, importer?: string) {
+        if (mode !== 'iife' || source !== './shell/load-view.js' || !importer?.endsWith('/src/agent-chat.component.ts')) return null;
+        return fileURLToPath(new URL('./src/shell/load-view.iife.ts', import.meta.url));
+      },
+    },
     // package.json's `sideEffects` lists the shipped files only; building from source, the module
     // that registers the element must keep its side effect (else the bundle defines nothing).
     {
@@ -26,7 +44,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: mode !== 'iife',
     sourcemap: true,
     reportCompressedSize: false,
     // Two minifiers, because each finds what the other misses (`npm run size`, measured: rolldown's
@@ -35,12 +53,13 @@ export default defineConfig({
     // ES build is minified like the classic one.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-    rolldownOptions: { output: { minify: true, comments: false } },
-    lib: {
-      entry: 'src/index.ts',
-      name: 'AgentChat',
-      formats: ['es', 'iife'],
-      fileName: (format) => (format === 'es' ? 'agent-chat.js' : 'agent-chat.iife.js'),
-    },
+    rolldownOptions: { output: { minify: true, comments: false, chunkFileNames: 'chunks/[name]-[hash].js' } },
+    lib: mode === 'iife'
+      ? { entry: 'src/index.ts', name: 'AgentChat', formats: ['iife' as const], fileName: () => 'agent-chat.iife.js' }
+      : {
+          entry: { 'agent-chat': 'src/index.ts', 'agent-chat-view': 'src/view/index.ts', 'agent-chat-renderers': 'src/renderers/index.ts' },
+          formats: ['es' as const],
+          fileName: (_format: string, name: string) => `${name}.js`,
+        },
   },
-});
+}));

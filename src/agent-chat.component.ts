@@ -1,33 +1,52 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { styles } from './agent-chat.styles.js';
-import { AutoscrollController } from './controllers/autoscroll-controller.js';
-import { ConversationController } from './controllers/conversation-controller.js';
-import { DictationController } from './controllers/dictation-controller.js';
-import { DeliveryController, type DeliveryJob, type FailureOutcome } from './controllers/delivery-controller.js';
-import { MessageLogController } from './controllers/message-log-controller.js';
-import { MobileViewportController } from './controllers/mobile-viewport-controller.js';
-import { SpeechController } from './controllers/speech-controller.js';
-import { newId } from './conversation/ids.js';
-import { buildRequest } from './conversation/request.js';
-import { mergeTags } from './conversation/tags.js';
-import type { AgentMessage, ChatMessage, UserMessage } from './conversation/transcript.js';
-import {
-  AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent,
-} from './events.js';
-import { stringsFor, type Strings } from './i18n/strings.js';
-import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from './protocol/types.js';
-import { defaultRenderers } from './renderers/index.js';
-import type { ChatAction, RendererRegistry } from './renderers/registry.js';
-import { describeFailure } from './transport/failure-text.js';
-import type { TransportFailure } from './transport/post-event.js';
-import { renderComposer } from './views/composer.js';
-import { renderHeader } from './views/header.js';
-import { renderLauncher } from './views/launcher.js';
-import { renderMessage, type MessageContext, type PendingView } from './views/message.js';
-import { renderPanel, type Problem } from './views/panel.js';
+import * as events from './events.js';
+import type { Strings } from './i18n/strings.js';
+import type { Postback, TagOperations } from './protocol/types.js';
+import type { RendererRegistry } from './renderers/registry.js';
+import type { LauncherState, View, ViewMethods } from './shell/contract.js';
+import { h, icon } from './shell/dom.js';
+import { openChatLabel } from './shell/launcher-label.js';
+import { loadView } from './shell/load-view.js';
+import { shellCss } from './shell/styles.js';
+import { hasPendingMessages, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
+
+// Under server-side rendering there is no DOM: the class is defined (and never constructed).
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+/** Lit's property declaration format, which the manifest analyzer reads; the shell implements it. */
+interface Declaration {
+  attribute?: string | false;
+  type?: BooleanConstructor | NumberConstructor;
+  reflect?: boolean;
+}
+
+/**
+ * Takes over properties set on an element before its upgrade (a framework may set them first): own
+ * properties shadow the accessors, so they are taken off here, before the field defaults are set,
+ * and set again once the element is constructed.
+ */
+class Upgrade extends Base {
+  protected early: [string, unknown][];
+
+  constructor() {
+    super();
+    this.early = Object.keys(AgentChat.properties).filter((name) => Object.hasOwn(this, name)).map((name) => {
+      const value = (this as never as Record<string, unknown>)[name];
+      delete (this as never as Record<string, unknown>)[name];
+      return [name, value];
+    });
+  }
+}
+
+const CHAT = 'M4 5h16v11H9l-5 4z';
+const CLOSE = 'M6 6l12 12M18 6 6 18';
+let sheet: CSSStyleSheet | undefined;
 
 /**
  * A chat with a conversational agent, through a proxy that holds the agent's credentials.
+ *
+ * This class is the shell: all a script tag loads (about 4 KB). It takes the whole public API, draws
+ * the launcher, and loads the rest of the widget (the conversation engine and the panel) when the
+ * visitor shows intent, or as `load` says; calls made before that are kept and replayed in order.
  *
  * @summary Embeddable chat widget: `<agent-chat proxy-url="/chat"></agent-chat>`.
  *
@@ -59,7 +78,7 @@ import { renderPanel, type Problem } from './views/panel.js';
  * @csspart typing - The typing indicator ("Agent is typing…"), shown while a request is in flight.
  * @csspart new-messages-button - "3 new messages ↓": shown while replies arrived below the part of the log in view.
  * @csspart badge - The launcher's count of replies that arrived while the panel was closed.
- * @csspart error - A failed greeting (at the top of the log), or a problem that concerns no message.
+ * @csspart error - A failed greeting (at the top of the log), a problem that concerns no message, or the rest of the widget failing to load.
  * @csspart notice - The offline notice.
  * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
  * @csspart discard-button - Drops a message that was not delivered.
@@ -89,11 +108,8 @@ import { renderPanel, type Problem } from './views/panel.js';
  * @cssprop [--agent-chat-offset=20px] - Distance of launcher and panel from the viewport's edge.
  * @cssprop [--agent-chat-z-index=999999] - Stacking order of launcher and panel.
  */
-export class AgentChat extends LitElement {
-  static override styles = styles;
-
-  // Declared here rather than with decorators: the decorator helpers cost ~0.35 KB gzipped.
-  static override properties: PropertyDeclarations = {
+export class AgentChat extends Upgrade {
+  static properties: Record<string, Declaration> = {
     proxyUrl: { attribute: 'proxy-url' },
     open: { type: Boolean, reflect: true },
     greeting: {},
@@ -107,9 +123,34 @@ export class AgentChat extends LitElement {
     userEmail: { attribute: 'user-email' },
     sessionTimeout: { attribute: 'session-timeout', type: Number },
     includeMetadata: { attribute: 'include-metadata', type: Boolean },
+    load: {},
     renderers: { attribute: false },
     strings: { attribute: false },
   };
+
+  /** Attribute name → property name. */
+  static #byAttribute = new Map(Object.entries(AgentChat.properties).flatMap(([name, d]) =>
+    d.attribute === false ? [] : [[d.attribute ?? name.toLowerCase(), name] as const]));
+
+  static get observedAttributes() {
+    return [...AgentChat.#byAttribute.keys()];
+  }
+
+  static {
+    for (const name of Object.keys(AgentChat.properties)) {
+      Object.defineProperty(AgentChat.prototype, name, {
+        get(this: AgentChat) { return this.#values[name]; },
+        set(this: AgentChat, value: unknown) { this.#set(name, value); },
+        configurable: true,
+      });
+    }
+  }
+
+  // First: the field defaults below are set through the accessors, which use these.
+  #values: Record<string, unknown> = {};
+  #reflecting = false;
+  /** Until the constructor ends, a change is only stored (an upgrade runs it connected). */
+  #ready = false;
 
   /** Where requests go: the proxy that holds the agent's token. Required. */
   proxyUrl = '';
@@ -137,57 +178,30 @@ export class AgentChat extends LitElement {
   sessionTimeout = 0;
   /** Ask for `responsesIds` / `nodesIds`, delivered in `agent-chat-response`. */
   includeMetadata = false;
-  /** How each response type is drawn; extend with `defaultRenderers.with(type, renderer)`. */
-  renderers: RendererRegistry = defaultRenderers;
+  /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode and messages left to send always load it. */
+  load: LoadPolicy = 'intent';
+  /** How each response type is drawn (default: `defaultRenderers` of `agent-chat/renderers`); extend with `defaultRenderers.with(type, renderer)`. */
+  renderers?: RendererRegistry;
   /** Overrides for any UI text, e.g. `{ inputPlaceholder: 'Ask us…' }`. */
   strings: Partial<Strings> = {};
 
-  // Internal state; changes call requestUpdate() (reactive declarations would list them as attributes).
-  #draft = '';
-  #failure?: Problem;
-  /** Why the greeting failed for good (a 4xx): the chat shows it instead of greeting. */
-  #greetingFailure?: string;
-  /** Replies that arrived while the panel was closed (the launcher's badge). */
-  #unseen = 0;
-  #ticker?: ReturnType<typeof setInterval>;
-  #muted = false;
-  #pendingTags?: TagOperations;
-  #reportedToDeveloper = false;
-  #greetingQueued = false;
-
-  readonly #conversation = new ConversationController(this, {
-    namespace: () => `agent-chat:${this.#resolvedProxyUrl}`,
-    sessionTimeout: () => this.sessionTimeout,
-    onExternalChange: (conversation) => {
-      this.#log.sync(conversation.messages);
-      this.#adoptPending();
-    },
-  });
-  readonly #autoscroll = new AutoscrollController(this);
-  readonly #log = new MessageLogController(this, {
-    renderMessage: (message) => renderMessage(message, this.#messageContext),
-    onAppended: (first, messages) => this.#handleAppended(first, messages),
-    onReset: () => this.#autoscroll.toBottom(),
-  });
-  readonly #speech = new SpeechController(this, { language: () => this.#conversationLanguage });
-  readonly #dictation = new DictationController(this, {
-    language: () => this.#conversationLanguage,
-    onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
-    onFailure: () => this.#setFailure({ text: this.#uiStrings.dictationFailed }),
-  });
-  readonly #delivery = new DeliveryController(this, {
-    proxyUrl: () => this.#resolvedProxyUrl,
-    buildRequest: (message) => this.#buildRequest(message),
-    onSend: (job, request) => this.#handleSend(job, request),
-    onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
-    onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
-    onChange: () => this.#showDeliveryState(),
-  });
+  #view?: View;
+  #loading?: Promise<unknown>;
+  /** Method calls made before the view loaded, replayed in order. */
+  #calls: [keyof ViewMethods, unknown[]][] = [];
+  #launcher?: LauncherState;
+  readonly #root: ShadowRoot;
+  /** The view renders the panel here; until then it holds the skeleton. */
+  readonly #container = h('div', {});
 
   constructor() {
     super();
-    // Holds no state the element reads: it only needs to be registered.
-    new MobileViewportController(this, () => this.open && this.mode !== 'inline');
+    for (const [name, value] of this.early.splice(0)) this.#set(name, value);
+    this.#root = this.attachShadow({ mode: 'open' });
+    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(shellCss);
+    this.#root.adoptedStyleSheets = [sheet];
+    this.#root.append(this.#container);
+    this.#ready = true;
   }
 
   /** Opens the panel. */
@@ -207,34 +221,76 @@ export class AgentChat extends LitElement {
 
   /** Sends `text` as the visitor's message; blank text is ignored. */
   send(text: string) {
-    const trimmed = text.trim().slice(0, TEXT_LIMIT);
-    if (trimmed) this.#submit({ text: trimmed }, trimmed);
+    this.#call('send', [text]);
   }
 
   /** Sends a postback; with `title`, the title is shown as the visitor's message. */
   postback(payload: Postback, title?: string) {
-    this.#submit({ payload }, title);
+    this.#call('postback', [payload, title]);
   }
 
   /** Clears the conversation (the old one is archived) and greets again. */
   restart() {
-    this.#delivery.clear();
-    this.#speech.stop();
-    this.#conversation.archive();
-    this.#setFailure();
-    this.#greetingQueued = false;
-    this.#greetingFailure = undefined;
-    this.#log.reset([]);
-    if (this.#visible) this.#greet();
+    this.#call('restart', []);
   }
 
   /** Adds and removes session tags; sent as `tagOperations` with the next request. */
   updateTags(operations: TagOperations) {
-    this.#pendingTags = mergeTags(this.#pendingTags, operations);
+    this.#call('updateTags', [operations]);
   }
 
-  get #visible() {
-    return this.mode === 'inline' || this.open;
+  /** Resolves once the latest change is drawn; while the rest of the widget is loading, once it has loaded and drawn. */
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(this.#loading).then(() => this.#view?.updateComplete ?? true);
+  }
+
+  connectedCallback() {
+    // Reflected here, not when set: a new element must not have attributes (custom element rules).
+    for (const name of Object.keys(AgentChat.properties)) this.#reflect(name);
+    if (this.#view) return this.#view.connect();
+    this.#drawShell();
+    if (this.load === 'idle') whenPageIdle(() => this.#load());
+    if (this.#wantsView()) this.#load();
+  }
+
+  disconnectedCallback() {
+    this.#view?.disconnect();
+  }
+
+  attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
+    if (this.#reflecting) return;
+    const name = AgentChat.#byAttribute.get(attribute)!;
+    const { type } = AgentChat.properties[name];
+    this.#set(name, type === Boolean ? value !== null : type === Number && value !== null ? Number(value) : value);
+  }
+
+  #set(name: string, value: unknown) {
+    const old = this.#values[name];
+    if (old === value || (old !== old && value !== value)) return;
+    this.#values[name] = value;
+    if (!this.#ready) return;
+    if (this.isConnected) this.#reflect(name);
+    if (this.#view) return this.#view.requestUpdate(name, old);
+    if (this.isConnected) {
+      this.#drawShell();
+      if (this.#wantsView()) this.#load();
+    }
+  }
+
+  #reflect(name: string) {
+    const { reflect, type } = AgentChat.properties[name];
+    if (!reflect) return;
+    const value = this.#values[name];
+    this.#reflecting = true;
+    if (value == null || value === false) this.removeAttribute(name);
+    else this.setAttribute(name, type === Boolean ? '' : String(value));
+    this.#reflecting = false;
+  }
+
+  #call(method: keyof ViewMethods, args: unknown[]) {
+    if (this.#view) return (this.#view[method] as (...a: unknown[]) => void)(...args);
+    this.#calls.push([method, args]);
+    if (method !== 'updateTags') this.#load();
   }
 
   get #resolvedProxyUrl() {
@@ -245,309 +301,65 @@ export class AgentChat extends LitElement {
     }
   }
 
-  get #conversationLanguage() {
-    return this.language || document.documentElement.lang || undefined;
+  /** Whether the view is needed now (see `load`). */
+  #wantsView() {
+    return this.open || this.mode === 'inline' || this.load === 'eager' || hasPendingMessages(this.#resolvedProxyUrl);
   }
 
-  get #uiStrings() {
-    return stringsFor(this.#conversationLanguage, this.strings);
-  }
-
-  get #messageContext(): MessageContext {
-    return {
-      strings: this.#uiStrings,
-      baseUrl: document.baseURI,
-      renderers: this.renderers,
-      onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),
-      pendingOf: (id) => this.#pendingOf(id),
-      onRetry: () => this.#delivery.retryNow(),
-      onDiscard: (id) => this.#discardMessage(id),
-    };
-  }
-
-  /** A pending message's state, from the queue's (see DeliveryState). */
-  #pendingOf(id: string): PendingView {
-    const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
-    const state = this.#delivery.state;
-    // Not in this tab's queue: another tab sends it (or will adopt it; see #adoptPending).
-    if (index < 0) return { kind: 'queued' };
-    if (state.name === 'retrying') return { kind: 'retrying', seconds: Math.max(1, Math.ceil((state.at - Date.now()) / 1000)) };
-    if (state.name === 'offline') return { kind: 'offline' };
-    return { kind: index ? 'queued' : 'in-flight' };
-  }
-
-  /**
-   * Redraws what shows the queue's state: the pending messages (the rest have a final status) and,
-   * through render(), the greeting's problem and the typing indicator. While a retry is scheduled,
-   * once a second, for the countdown.
-   */
-  #showDeliveryState() {
-    const ids = new Set(this.#delivery.pending.flatMap((job) => job.userMessageId ?? []));
-    // Pending messages are at the end: look from there.
-    const { messages } = this.#conversation.conversation;
-    for (let i = messages.length - 1; i >= 0 && ids.size; i--) {
-      if (ids.delete(messages[i].id)) this.#log.update(messages[i]);
-    }
-    const retrying = this.#delivery.state.name === 'retrying';
-    if (retrying && !this.#ticker) this.#ticker = setInterval(() => this.#showDeliveryState(), 1000);
-    if (!retrying && this.#ticker) this.#ticker = void clearInterval(this.#ticker);
-    this.#autoscroll.keep();
-    this.requestUpdate();
-  }
-
-  /** The greeting's problem, if it has one: failed for good, or waiting to be retried. */
-  get #greetingProblem(): Problem | undefined {
-    const strings = this.#uiStrings;
-    if (this.#greetingFailure) return { text: this.#greetingFailure };
-    const state = this.#delivery.state;
-    if (state.name !== 'retrying' || !this.#delivery.pending.some((job) => job.greeting)) return undefined;
-    const seconds = Math.max(1, Math.ceil((state.at - Date.now()) / 1000));
-    return { text: strings.chatNotStarted, detail: strings.retryingIn(seconds), onRetry: () => this.#delivery.retryNow() };
-  }
-
-  #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
-    const replies = messages.reduce((n, m) => n + (m.kind === 'agent' ? 1 : 0), 0);
-    if (this.#visible) return this.#autoscroll.added(first, replies);
-    if (!replies) return;
-    this.#unseen += replies;
-    this.requestUpdate();
-  }
-
-  override connectedCallback() {
-    super.connectedCallback();
-    this.#restore();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has('proxyUrl') && this.isConnected && this.#conversation.load()) {
-      // Another deployment, another conversation: nothing of this one's queue goes there.
-      this.#delivery.clear();
-      this.#greetingQueued = false;
-      this.#greetingFailure = undefined;
-      this.#restore();
-    }
-  }
-
-  protected override updated(changed: PropertyValues<this>) {
-    // The log is filled imperatively (see MessageLogController); hand it the current elements.
-    this.#autoscroll.attach(this.renderRoot.querySelector('.log') ?? undefined);
-    this.#log.attach(this.renderRoot.querySelector('.messages') ?? undefined);
-    if (changed.has('open') && (changed.get('open') !== undefined || this.open)) {
-      this.#emit(this.open ? new AgentChatShowEvent() : new AgentChatHideEvent());
-      if (this.open) {
-        this.#focusPart('input');
-        this.#autoscroll.toBottom();
-        this.#unseen = 0;
-        this.requestUpdate();
-      } else this.#quiet();
-    }
-    if (this.#visible) {
-      if (this.#conversation.expireIfIdle()) this.#log.reset([]);
-      if (!this.#conversation.conversation.greeted && !this.#greetingQueued) this.#greet();
-    }
-  }
-
-  /** Shows the stored transcript and sends what a reload interrupted, unless another tab is on it. */
-  #restore() {
-    this.#muted = this.#conversation.muted;
-    this.#log.reset(this.#conversation.conversation.messages);
-    this.#adoptPending();
-  }
-
-  #adopting = false;
-
-  /**
-   * Sends the pending messages no live page sends (a reload or a closed tab interrupted them), once
-   * this tab holds the outbox: a tab sending holds it until its queue is empty. Only what is pending
-   * now can be orphaned: a message stored later belongs to a live tab whose lock request precedes
-   * its write, so it is ahead of this one. Called on load and on every change from another tab.
-   */
-  #adoptPending() {
-    const pending = new Set(this.#conversation.conversation.messages
-      .filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id));
-    if (!pending.size || this.#adopting) return;
-    this.#adopting = true;
-    this.#conversation.withOutbox(async () => {
-      this.#adopting = false;
-      this.#conversation.refresh();
-      for (const m of this.#conversation.conversation.messages) {
-        if (m.kind === 'user' && pending.has(m.id) && m.status === 'sending' && !this.#delivery.has(m.id)) {
-          this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
-        }
-      }
-      this.#showDeliveryState();
-      await this.#delivery.whenIdle();
-      // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
-      this.#adoptPending();
+  #load() {
+    this.#loading ??= loadView().then(({ attach }) => {
+      this.#container.replaceChildren();
+      this.#view = attach({
+        element: this, root: this.#root, container: this.#container, events,
+        drawLauncher: (state) => this.#drawLauncher(state),
+      });
+      for (const [method, args] of this.#calls.splice(0)) (this.#view[method] as (...a: unknown[]) => void)(...args);
+      if (this.isConnected) this.#view.connect();
+    }, (error: unknown) => {
+      // Offline, or the chunk is not where the script is: say so in the panel; the next intent retries.
+      this.#loading = undefined;
+      console.error('agent-chat: the rest of the widget did not load', error);
+      this.#drawShell(true);
     });
+    return this.#loading;
   }
 
-  #greet() {
-    this.#greetingQueued = true;
-    this.#enqueue({ id: newId(), message: { payload: { type: 'node', data: this.greeting } }, greeting: true });
-  }
-
-  #submit(message: EventMessage, echo?: string) {
-    const job: DeliveryJob = { id: newId(), message };
-    if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
-      job.userMessageId = shown.id;
-      this.#conversation.add(shown);
-      this.#log.append(shown);
-      this.#autoscroll.toBottom();
-    }
-    this.#quiet();
-    // Storage is written at the end of the task: the outbox is requested before the message is
-    // stored as pending, so no other tab adopts it (see #adoptPending).
-    this.#enqueue(job);
-  }
-
-  /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
-  #enqueue(job: DeliveryJob) {
-    this.#delivery.enqueue(job);
-    this.#conversation.withOutbox(() => this.#delivery.whenIdle());
-  }
-
-  #buildRequest(message: EventMessage): ClientEventRequest {
-    const request = buildRequest(message, {
-      senderId: this.#conversation.senderId, userName: this.userName, userEmail: this.userEmail, language: this.language,
-      tagOperations: this.#pendingTags, includeMetadata: this.includeMetadata, includeSpeech: this.tts,
-    });
-    this.#pendingTags = undefined;
-    return request;
-  }
-
-  /** The send event is cancelable: a cancelled message is taken back out of the log. */
-  #handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
-    if (this.#emit(new AgentChatSendEvent(request))) return true;
-    if (job.userMessageId) this.#removeMessage(job.userMessageId);
-    if (job.greeting) this.#greetingQueued = false;
-    return false;
-  }
-
-  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    if (job.greeting) this.#conversation.markGreeted();
-    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
-    this.#emit(new AgentChatResponseEvent({ ...result, request }));
-    const now = Date.now();
-    const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
-    this.#conversation.add(...replies);
-    this.#log.append(...replies);
-    if (this.tts && !this.#muted) {
-      this.#speech.speak(result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? ''));
-    }
-  }
-
-  #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
-    const { retryable, willRetry } = outcome;
-    this.#emit(new AgentChatErrorEvent({ kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request }));
-    if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
-    const strings = this.#uiStrings;
-    const { text, developerNote } = describeFailure(failure, strings);
-    // Once per element: a misconfigured proxy fails every request the same way.
-    if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
-    this.#reportedToDeveloper ||= developerNote !== undefined;
-    // Said once, where it belongs: under the message, in place of the greeting, or (a postback
-    // without a title shows nowhere) in the panel.
-    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });
-    else if (job.greeting) this.#greetingFailure = `${strings.chatNotStarted}. ${developerNote ? text : ''}`.trim();
-    else this.#setFailure({ text });
-  }
-
-  #discardMessage(id: string) {
-    this.#delivery.discard(id);
-    this.#removeMessage(id);
-  }
-
-  #removeMessage(id: string) {
-    this.#conversation.remove(id);
-    this.#log.remove(id);
-  }
-
-  #setUserStatus(id: string, patch: Pick<UserMessage, 'status'> & Partial<Pick<UserMessage, 'error' | 'retryable'>>) {
-    const updated = this.#conversation.updateUserMessage(id, patch);
-    if (updated) this.#log.update(updated);
-  }
-
-  #setFailure(failure?: Problem) {
-    this.#failure = failure;
-    this.requestUpdate();
-  }
-
-  /** Events are declared once, in the class JSDoc (`@fires`), which is what the manifest lists. */
-  #emit(event: Event): boolean {
-    return this.dispatchEvent(event);
-  }
-
-  #focusPart(part: string) {
-    this.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
-  }
-
-  #close() {
-    this.hide();
-    this.#focusPart('launcher');
-  }
-
-  #handlePanelKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || this.mode === 'inline') return;
-    event.stopPropagation();
-    this.#close();
-  };
-
-  #handleToggleSpeech = () => {
-    this.#muted = !this.#muted;
-    this.requestUpdate();
-    this.#conversation.muted = this.#muted;
-    if (this.#muted) this.#speech.stop();
-  };
-
-  #handleSubmit = () => {
-    const text = this.#draft;
-    this.#setDraft('');
-    this.send(text);
-  };
-
-  #handleDictate = () => {
-    this.#speech.stop(); // or the microphone hears it
-    this.#dictation.toggle(this.#draft);
-  };
-
-  #setDraft(draft: string) {
-    this.#draft = draft;
-    this.requestUpdate();
-  }
-
-  /** The visitor typed, sent or closed: stop reading aloud and stop listening. */
-  #quiet() {
-    this.#speech.stop();
-    this.#dictation.cancel();
-  }
-
-  protected override render() {
-    const strings = this.#uiStrings;
+  /** Before the view loads: the launcher, and a skeleton panel while the panel is wanted. */
+  #drawShell(failed = false) {
+    if (this.#view) return;
     const launcher = this.mode !== 'inline';
-    return html`
-      ${launcher ? renderLauncher({ open: this.open, strings, unread: this.#unseen, onToggle: () => this.toggle() }) : nothing}
-      ${renderPanel({
-        strings, launcher, hidden: !this.#visible, typing: this.#delivery.state.name === 'in-flight', offline: this.#delivery.offline,
-        greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
-        onJump: () => this.#autoscroll.jump(),
-        onKeydown: this.#handlePanelKeydown,
-        header: renderHeader({
-          title: this.agentTitle || strings.defaultTitle, strings, closable: launcher,
-          speech: this.tts ? { on: !this.#muted } : undefined,
-          onClose: () => this.#close(),
-          onRestart: () => this.restart(),
-          onToggleSpeech: this.#handleToggleSpeech,
-        }),
-        composer: renderComposer({
-          draft: this.#draft, maxLength: TEXT_LIMIT, strings,
-          dictation: this.#dictation.supported ? { listening: this.#dictation.listening } : undefined,
-          onInput: (value) => { this.#setDraft(value); this.#quiet(); },
-          onSubmit: this.#handleSubmit,
-          onDictate: this.#handleDictate,
-        }),
-      })}
-    `;
+    this.#drawLauncher(launcher ? { open: this.open, unread: 0, label: openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
+    const shown = !launcher || this.open;
+    this.#container.replaceChildren(...(shown ? [h('section', {
+      part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
+    }, failed
+      ? h('p', { part: 'error', class: 'error loading', role: 'alert' }, 'The chat could not be loaded. Check the connection and open it again.')
+      : h('p', { class: 'loading' }, '…'))] : []));
+  }
+
+  /** The launcher's button and status region, kept across redraws so focus stays on the button. */
+  #drawLauncher(state?: LauncherState) {
+    const root = this.#root;
+    let button = root.querySelector<HTMLButtonElement>('.launcher');
+    if (!state) {
+      button?.nextElementSibling?.remove();
+      return button?.remove();
+    }
+    if (!button) {
+      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' });
+      button.addEventListener('click', () => this.toggle());
+      // Intent: the visitor is about to click; the rest loads meanwhile.
+      for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });
+      root.prepend(button, h('span', { class: 'visually-hidden', role: 'status' }));
+    }
+    const last = this.#launcher;
+    this.#launcher = state;
+    button.setAttribute('aria-expanded', `${state.open}`);
+    button.setAttribute('aria-label', state.label);
+    if (last?.open !== state.open || last.unread !== state.unread) {
+      button.replaceChildren(icon(state.open ? CLOSE : CHAT, 26),
+        ...(state.unread ? [h('span', { part: 'badge', class: 'badge', 'aria-hidden': 'true' }, `${state.unread}`)] : []));
+    }
+    button.nextElementSibling!.textContent = state.announcement;
   }
 }

@@ -9,12 +9,13 @@ const SMALL = '(max-width: 480px)';
  * layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  */
 export class MobileViewportController implements ReactiveController {
-  readonly #host: ReactiveControllerHost & HTMLElement;
+  /** The element whose `--_viewport-height` the sheet reads. */
+  readonly #host: HTMLElement;
   readonly #active: () => boolean;
   #savedOverflow?: string;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, active: () => boolean) {
-    this.#host = host;
+  constructor(host: ReactiveControllerHost, element: HTMLElement, active: () => boolean) {
+    this.#host = element;
     this.#active = active;
     host.addController(this);
   }

@@ -1,6 +1,6 @@
 import { expect, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
-import { defaultRenderers, type Renderer } from '../../src/index.js';
+import { defaultRenderers, type Renderer } from '../../src/renderers/index.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, waitForBubbles, waitForRequests } from '../support/widget.js';
