@@ -41,6 +41,15 @@ const CHAT = 'M4 5h16v11H9l-5 4z';
 const CLOSE = 'M6 6l12 12M18 6 6 18';
 let sheet: CSSStyleSheet | undefined;
 
+/** The element's shadow root with the shell's sheet and the view's container in it. */
+function shadowOf(element: HTMLElement, container: HTMLElement) {
+  const root = element.attachShadow({ mode: 'open' });
+  if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(shellCss);
+  root.adoptedStyleSheets = [sheet];
+  root.append(container);
+  return root;
+}
+
 /**
  * A chat with a conversational agent, through a proxy that holds the agent's credentials.
  *
@@ -190,6 +199,8 @@ export class AgentChat extends Upgrade {
   /** Method calls made before the view loaded, replayed in order. */
   #calls: [keyof ViewMethods, unknown[]][] = [];
   #launcher?: LauncherState;
+  /** The view is being attached: the container is no longer the shell's to draw in. */
+  #handedOver = false;
   readonly #root: ShadowRoot;
   /** The view renders the panel here; until then it holds the skeleton. */
   readonly #container = h('div', {});
@@ -197,10 +208,7 @@ export class AgentChat extends Upgrade {
   constructor() {
     super();
     for (const [name, value] of this.early.splice(0)) this.#set(name, value);
-    this.#root = this.attachShadow({ mode: 'open' });
-    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(shellCss);
-    this.#root.adoptedStyleSheets = [sheet];
-    this.#root.append(this.#container);
+    this.#root = shadowOf(this, this.#container);
     this.#ready = true;
   }
 
@@ -308,16 +316,21 @@ export class AgentChat extends Upgrade {
 
   #load() {
     this.#loading ??= loadView().then(({ attach }) => {
+      // From here the container is the view's (Lit renders into it): the skeleton goes.
       this.#container.replaceChildren();
-      this.#view = attach({
+      this.#handedOver = true;
+      return attach({
         element: this, root: this.#root, container: this.#container, events,
         drawLauncher: (state) => this.#drawLauncher(state),
       });
-      for (const [method, args] of this.#calls.splice(0)) (this.#view[method] as (...a: unknown[]) => void)(...args);
-      if (this.isConnected) this.#view.connect();
+    }).then((view) => {
+      this.#view = view;
+      for (const [method, args] of this.#calls.splice(0)) (view[method] as (...a: unknown[]) => void)(...args);
+      if (this.isConnected) view.connect();
     }, (error: unknown) => {
       // Offline, or the chunk is not where the script is: say so in the panel; the next intent retries.
       this.#loading = undefined;
+      this.#handedOver = false;
       console.error('agent-chat: the rest of the widget did not load', error);
       this.#drawShell(true);
     });
@@ -330,7 +343,7 @@ export class AgentChat extends Upgrade {
     const launcher = this.mode !== 'inline';
     this.#drawLauncher(launcher ? { open: this.open, unread: 0, label: openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
     const shown = !launcher || this.open;
-    this.#container.replaceChildren(...(shown ? [h('section', {
+    if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
     }, failed
       ? h('p', { part: 'error', class: 'error loading', role: 'alert' }, 'The chat could not be loaded. Check the connection and open it again.')

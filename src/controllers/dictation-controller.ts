@@ -1,18 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
-/** The part of the Web Speech API's `SpeechRecognition` used here; TypeScript's DOM types lack it. */
-interface Recognition {
-  lang: string;
-  interimResults: boolean;
-  onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-  start(): void;
-  stop(): void;
-  abort(): void;
-}
-
-type RecognitionConstructor = new () => Recognition;
+import { recognitionConstructor, type Recognition } from './recognition.js';
 
 export interface DictationControllerOptions {
   /** BCP 47-ish language of the conversation ("EL", "de-AT"); unset, the recogniser uses the page's. */
@@ -22,12 +9,6 @@ export interface DictationControllerOptions {
   /** Recognition failed in a way the visitor should know about (no microphone, permission denied). */
   onFailure: () => void;
 }
-
-/** Read at use, not at load: Chromium and Safari name it with a prefix, Firefox has none. */
-const recognitionConstructor = () => {
-  const page = globalThis as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
-  return page.SpeechRecognition ?? page.webkitSpeechRecognition;
-};
 
 /** Not failures: the visitor said nothing, or the widget stopped listening itself. */
 const UNREMARKABLE_ERRORS = ['no-speech', 'aborted'];

@@ -1,4 +1,4 @@
-import { render, type TemplateResult } from 'lit';
+import { render, type TemplateResult } from 'lit/html.js';
 import type { ChatMessage } from '../conversation/transcript.js';
 
 export interface MessageLogControllerOptions {
@@ -7,6 +7,8 @@ export interface MessageLogControllerOptions {
   onAppended: (first: HTMLElement, messages: readonly ChatMessage[]) => void;
   /** Called after everything was redrawn (a restored or new conversation). */
   onReset: () => void;
+  /** Loads what drawing `messages` needs (lazy renderers); undefined when nothing is missing. */
+  prepare?: (messages: readonly ChatMessage[]) => Promise<unknown> | undefined;
 }
 
 /**
@@ -39,17 +41,37 @@ export class MessageLogController {
   /** Replaces everything shown (a restored or new conversation). */
   reset(messages: readonly ChatMessage[]) {
     this.#messages = [...messages];
-    this.#mountAll();
+    this.#inOrder(messages, () => this.#mountAll());
   }
 
   append(...messages: ChatMessage[]) {
     this.#messages.push(...messages);
-    if (!this.#element) return;
-    const fragment = document.createDocumentFragment();
-    for (const message of messages) fragment.append(this.#mount(message));
-    const first = fragment.firstElementChild as HTMLElement | null;
-    this.#element.append(fragment);
-    if (first) this.#options.onAppended(first, messages);
+    this.#inOrder(messages, () => {
+      // Removed while its renderer loaded, or drawn by a reset meanwhile: not again.
+      const shown = messages.filter((m) => this.#messages.includes(m) && !this.#containers.has(m.id));
+      if (!this.#element || !shown.length) return;
+      const fragment = document.createDocumentFragment();
+      for (const message of shown) fragment.append(this.#mount(message));
+      this.#element.append(fragment);
+      this.#options.onAppended(this.#containers.get(shown[0].id)!, shown);
+    });
+  }
+
+  #queue?: Promise<void>;
+
+  /**
+   * Draws at once when nothing is missing and nothing waits; otherwise after what `messages` need
+   * has loaded (or failed to: then they show their altText), behind what waits already, so the
+   * log keeps the transcript's order.
+   */
+  #inOrder(messages: readonly ChatMessage[], draw: () => void) {
+    const missing = this.#options.prepare?.(messages);
+    if (!missing && !this.#queue) return draw();
+    const queued: Promise<void> = (this.#queue ?? Promise.resolve()).then(() => missing).catch(() => undefined).then(() => {
+      if (this.#queue === queued) this.#queue = undefined;
+      draw();
+    });
+    this.#queue = queued;
   }
 
   update(message: ChatMessage) {

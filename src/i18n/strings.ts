@@ -40,7 +40,7 @@ export interface Strings {
   characterCount: (used: number, max: number) => string;
 }
 
-const count = (locale: string) => (used: number, max: number) =>
+export const count = (locale: string) => (used: number, max: number) =>
   `${used.toLocaleString(locale)} / ${max.toLocaleString(locale)}`;
 
 const en: Strings = {
@@ -73,74 +73,30 @@ const en: Strings = {
   characterCount: count('en'),
 };
 
-const el: Strings = {
-  openChat: 'Άνοιγμα συνομιλίας',
-  closeChat: 'Κλείσιμο συνομιλίας',
-  defaultTitle: 'Συνομιλία',
-  restart: 'Νέα συνομιλία',
-  inputLabel: 'Μήνυμα',
-  inputPlaceholder: 'Γράψτε ένα μήνυμα…',
-  send: 'Αποστολή',
-  typing: 'Ο βοηθός πληκτρολογεί…',
-  sending: 'Αποστολή…',
-  notDelivered: 'Δεν παραδόθηκε',
-  notDeliveredYet: 'Δεν παραδόθηκε ακόμη',
-  retryingIn: (s) => `νέα προσπάθεια σε ${s} δευτ.`,
-  waitingForConnection: 'Αναμονή για σύνδεση',
-  chatNotStarted: 'Η συνομιλία δεν μπόρεσε να ξεκινήσει',
-  newMessages: (n) => (n === 1 ? '1 νέο μήνυμα' : `${n} νέα μηνύματα`),
-  retry: 'Δοκιμή τώρα',
-  errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
-  errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
-  errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',
-  errorServer: 'Ο βοηθός δεν μπόρεσε να απαντήσει.',
-  offline: 'Εκτός σύνδεσης: τα μηνύματα θα σταλούν μόλις συνδεθείτε.',
-  discard: 'Απόρριψη',
-  unsupportedMessage: 'Αυτό το μήνυμα δεν μπορεί να εμφανιστεί εδώ.',
-  speech: 'Ανάγνωση απαντήσεων',
-  dictate: 'Υπαγόρευση μηνύματος',
-  dictationFailed: 'Η φωνητική εισαγωγή δεν είναι διαθέσιμη.',
-  characterCount: count('el'),
+/** The tables there are; English is built in, the others load when first needed (see loadStrings). */
+const LOADERS: Readonly<Record<string, (() => Promise<{ strings: Strings }>) | undefined>> = {
+  en: undefined,
+  el: () => import('./el.js'),
+  de: () => import('./de.js'),
 };
 
-const de: Strings = {
-  openChat: 'Chat öffnen',
-  closeChat: 'Chat schließen',
-  defaultTitle: 'Chat',
-  restart: 'Neues Gespräch',
-  inputLabel: 'Nachricht',
-  inputPlaceholder: 'Nachricht eingeben…',
-  send: 'Senden',
-  typing: 'Der Assistent schreibt…',
-  sending: 'Wird gesendet…',
-  notDelivered: 'Nicht zugestellt',
-  notDeliveredYet: 'Noch nicht zugestellt',
-  retryingIn: (s) => `neuer Versuch in ${s} s`,
-  waitingForConnection: 'Warte auf Verbindung',
-  chatNotStarted: 'Der Chat konnte nicht starten',
-  newMessages: (n) => (n === 1 ? '1 neue Nachricht' : `${n} neue Nachrichten`),
-  retry: 'Jetzt erneut versuchen',
-  errorNetwork: 'Der Assistent ist nicht erreichbar.',
-  errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
-  errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',
-  errorServer: 'Der Assistent konnte nicht antworten.',
-  offline: 'Offline: Nachrichten werden gesendet, sobald Sie wieder online sind.',
-  discard: 'Verwerfen',
-  unsupportedMessage: 'Diese Nachricht kann hier nicht angezeigt werden.',
-  speech: 'Antworten vorlesen',
-  dictate: 'Nachricht diktieren',
-  dictationFailed: 'Spracheingabe ist nicht verfügbar.',
-  characterCount: count('de'),
-};
-
-export const STRINGS: Readonly<Record<string, Strings>> = { en, el, de };
+/** The tables loaded so far. */
+export const STRINGS: Record<string, Strings> = { en };
 
 /** `language` (e.g. "EL", "de-AT") → the table's key, or "en" when there is no table for it. */
 export function languageKey(language: string | undefined): string {
   const key = (language ?? '').trim().toLowerCase().split(/[-_]/)[0];
-  return key && key in STRINGS ? key : 'en';
+  return key && key in LOADERS ? key : 'en';
 }
 
+/** Loads `language`'s table; undefined when it is already there (or is English). Failing to load leaves English. */
+export function loadStrings(language: string | undefined): Promise<void> | undefined {
+  const key = languageKey(language);
+  if (STRINGS[key]) return undefined;
+  return LOADERS[key]!().then(({ strings }) => void (STRINGS[key] = strings), () => undefined);
+}
+
+/** The UI text for `language` (English until its table has loaded), with `overrides`. */
 export function stringsFor(language: string | undefined, overrides?: Partial<Strings>): Strings {
-  return { ...STRINGS[languageKey(language)], ...overrides };
+  return { ...(STRINGS[languageKey(language)] ?? en), ...overrides };
 }

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { AgentResponseItem } from '../protocol/types.js';
 import { isChoiceList, renderChoice, type Choice } from './choice.js';
 import { optional, type Renderer } from './registry.js';

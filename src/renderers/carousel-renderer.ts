@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import { isRecord } from '../protocol/guards.js';
 import type { AgentResponseItem } from '../protocol/types.js';
 import { isChoiceList, renderChoice, type Choice } from './choice.js';

@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit/html.js';
 import { isPostback, isRecord } from '../protocol/guards.js';
 import type { Postback } from '../protocol/types.js';
 import type { RenderContext } from './registry.js';

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentResponseItem, Postback } from '../protocol/types.js';
 import type { Strings } from '../i18n/strings.js';
 
@@ -24,6 +24,20 @@ export interface Renderer<T extends AgentResponseItem = AgentResponseItem> {
 }
 
 /**
+ * A renderer whose code is a chunk of its own, loaded when a reply of its type first arrives (see
+ * `RendererRegistry.prepare`); until then, and if it fails to load, the reply shows its `altText`.
+ */
+export function lazyRenderer(load: () => Promise<Renderer>): Renderer & { prepare(): Promise<void> | undefined } {
+  let loaded: Renderer | undefined;
+  let loading: Promise<void> | undefined;
+  return {
+    accepts: (item): item is AgentResponseItem => loaded?.accepts(item) ?? false,
+    render: (item, context) => loaded!.render(item, context),
+    prepare: () => (loaded ? undefined : (loading ??= load().then((renderer) => void (loaded = renderer), () => void (loading = undefined)))),
+  };
+}
+
+/**
  * An immutable map from response `type` to renderer. Extend it with `with()`, which returns a
  * copy, so two widgets on one page can render differently:
  * `chat.renderers = defaultRenderers.with('image', imageRenderer)`.
@@ -45,10 +59,18 @@ export class RendererRegistry {
     return this.#renderers.has(type);
   }
 
+  /** Loads the lazy renderers `items` need; undefined when they are all there (render at once). */
+  prepare(items: readonly AgentResponseItem[]): Promise<unknown> | undefined {
+    const loads = items.flatMap((item) => (this.#renderers.get(item.type) as Partial<ReturnType<typeof lazyRenderer>> | undefined)?.prepare?.() ?? []);
+    return loads.length ? Promise.all(loads) : undefined;
+  }
+
   /** Renders `item`, falling back to its escaped `altText`, or a neutral notice without one. */
   render(item: AgentResponseItem, context: RenderContext): TemplateResult {
     const { type } = item;
     const renderer = this.#renderers.get(type);
+    // A lazy renderer not loaded yet (see prepare()): its altText, without a warning.
+    if ((renderer as Partial<ReturnType<typeof lazyRenderer>> | undefined)?.prepare?.()) return renderFallback(item, context);
     if (renderer) {
       try {
         if (renderer.accepts(item)) return renderer.render(item, context);

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { AgentResponseItem } from '../protocol/types.js';
 import type { Renderer } from './registry.js';
 import { renderMarkdown } from './sanitize.js';

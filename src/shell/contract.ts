@@ -42,5 +42,5 @@ export interface View extends ViewMethods {
 }
 
 export interface ViewModule {
-  attach(shell: Shell): View;
+  attach(shell: Shell): Promise<View>;
 }

@@ -1,20 +1,20 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { AgentChat } from '../agent-chat.component.js';
 import type { Shell, View } from '../shell/contract.js';
-import { styles } from './styles.js';
+import { viewCss } from './styles.js';
 import { ViewHost } from './view-host.js';
 import { AutoscrollController } from '../controllers/autoscroll-controller.js';
 import { ConversationController } from '../controllers/conversation-controller.js';
-import { DictationController } from '../controllers/dictation-controller.js';
+import type { DictationController } from '../controllers/dictation-controller.js';
 import { DeliveryController, type DeliveryJob, type FailureOutcome } from '../controllers/delivery-controller.js';
 import { MessageLogController } from '../controllers/message-log-controller.js';
-import { MobileViewportController } from '../controllers/mobile-viewport-controller.js';
-import { SpeechController } from '../controllers/speech-controller.js';
+import { recognitionConstructor } from '../controllers/recognition.js';
+import type { SpeechController } from '../controllers/speech-controller.js';
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
 import type { AgentMessage, ChatMessage, UserMessage } from '../conversation/transcript.js';
-import { stringsFor } from '../i18n/strings.js';
+import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
 import type { ChatAction } from '../renderers/registry.js';
@@ -61,13 +61,12 @@ export class ChatView extends ViewHost implements View {
     renderMessage: (message) => renderMessage(message, this.#messageContext),
     onAppended: (first, messages) => this.#handleAppended(first, messages),
     onReset: () => this.#autoscroll.toBottom(),
+    prepare: (messages) => this.#renderers.prepare(messages.flatMap((m) => (m.kind === 'agent' ? [m.item] : []))),
   });
-  readonly #speech = new SpeechController(this, { language: () => this.#conversationLanguage });
-  readonly #dictation = new DictationController(this, {
-    language: () => this.#conversationLanguage,
-    onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
-    onFailure: () => this.#setFailure({ text: this.#uiStrings.dictationFailed }),
-  });
+  // Features in chunks of their own, loaded when first needed (see #feature).
+  #speech?: SpeechController;
+  #dictation?: DictationController;
+  readonly #features = new Map<string, Promise<unknown>>();
   readonly #delivery = new DeliveryController(this, {
     proxyUrl: () => this.#resolvedProxyUrl,
     buildRequest: (message) => this.#buildRequest(message),
@@ -82,15 +81,56 @@ export class ChatView extends ViewHost implements View {
     this.#shell = shell;
     this.#el = shell.element;
     this.renderTarget = shell.container;
-    shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, styles.styleSheet!];
-    // Holds no state the view reads: it only needs to be registered.
-    new MobileViewportController(this, this.#el, () => this.#el.open && this.#el.mode !== 'inline');
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(viewCss);
+    shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
     // The first update sees every property as changed, as a Lit element's does.
     for (const name of Object.keys((this.#el.constructor as typeof AgentChat).properties)) this.requestUpdate(name, undefined);
   }
 
   get isConnected() {
     return this.#el.isConnected;
+  }
+
+  /** Also waits for the feature chunks being loaded (a first press of the microphone, say). */
+  override get updateComplete(): Promise<boolean> {
+    return Promise.allSettled(this.#features.values()).then(() => super.updateComplete);
+  }
+
+  get #renderers() {
+    return this.#el.renderers ?? defaultRenderers;
+  }
+
+  /** Loads a feature's chunk once and makes its controller; later calls get the same promise. */
+  #feature<T>(name: string, load: () => Promise<T>): Promise<T> {
+    let loading = this.#features.get(name) as Promise<T> | undefined;
+    if (!loading) this.#features.set(name, (loading = load()));
+    return loading;
+  }
+
+  /** Text-to-speech: loaded with `tts`. */
+  #loadSpeech() {
+    return this.#feature('speech', () => import('../controllers/speech-controller.js').then(({ SpeechController }) =>
+      (this.#speech = new SpeechController(this, { language: () => this.#conversationLanguage }))));
+  }
+
+  /** Dictation: loaded at the first press of the microphone button. */
+  #loadDictation() {
+    return this.#feature('dictation', () => import('../controllers/dictation-controller.js').then(({ DictationController }) =>
+      (this.#dictation = new DictationController(this, {
+        language: () => this.#conversationLanguage,
+        onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
+        onFailure: () => this.#setFailure({ text: this.#uiStrings.dictationFailed }),
+      }))));
+  }
+
+  /** The phone viewport handling: loaded when the panel first opens on a small screen. */
+  #loadViewport() {
+    return this.#feature('viewport', () => import('../controllers/mobile-viewport-controller.js').then(({ MobileViewportController }) => {
+      // Holds no state the view reads: it only needs to be registered (it acts after each update).
+      new MobileViewportController(this, this.#el, () => this.#el.open && this.#el.mode !== 'inline');
+      this.requestUpdate();
+    }));
   }
 
   /** Sends `text` as the visitor's message; blank text is ignored. */
@@ -107,7 +147,7 @@ export class ChatView extends ViewHost implements View {
   /** Clears the conversation (the old one is archived) and greets again. */
   restart() {
     this.#delivery.clear();
-    this.#speech.stop();
+    this.#speech?.stop();
     this.#conversation.archive();
     this.#setFailure();
     this.#greetingQueued = false;
@@ -145,7 +185,7 @@ export class ChatView extends ViewHost implements View {
     return {
       strings: this.#uiStrings,
       baseUrl: document.baseURI,
-      renderers: this.#el.renderers ?? defaultRenderers,
+      renderers: this.#renderers,
       onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),
       pendingOf: (id) => this.#pendingOf(id),
       onRetry: () => this.#delivery.retryNow(),
@@ -207,6 +247,12 @@ export class ChatView extends ViewHost implements View {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
+    // Another language: its text, then everything drawn again in it.
+    const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
+    strings?.then(() => this.#log.reset(this.#conversation.conversation.messages)).then(() => this.requestUpdate());
+    if (this.#el.tts) void this.#loadSpeech();
+    // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
+    if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px)').matches) void this.#loadViewport();
     if (changed.has('proxyUrl') && this.#el.isConnected && this.#conversation.load()) {
       // Another deployment, another conversation: nothing of this one's queue goes there.
       this.#delivery.clear();
@@ -323,7 +369,8 @@ export class ChatView extends ViewHost implements View {
     this.#conversation.add(...replies);
     this.#log.append(...replies);
     if (this.#el.tts && !this.#muted) {
-      this.#speech.speak(result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? ''));
+      const texts = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
+      void this.#loadSpeech().then((speech) => speech.speak(texts));
     }
   }
 
@@ -387,7 +434,7 @@ export class ChatView extends ViewHost implements View {
     this.#muted = !this.#muted;
     this.requestUpdate();
     this.#conversation.muted = this.#muted;
-    if (this.#muted) this.#speech.stop();
+    if (this.#muted) this.#speech?.stop();
   };
 
   #handleSubmit = () => {
@@ -397,8 +444,10 @@ export class ChatView extends ViewHost implements View {
   };
 
   #handleDictate = () => {
-    this.#speech.stop(); // or the microphone hears it
-    this.#dictation.toggle(this.#draft);
+    this.#speech?.stop(); // or the microphone hears it
+    // Loaded: at once (a second press stops listening in the same task); else once it has loaded.
+    if (this.#dictation) this.#dictation.toggle(this.#draft);
+    else void this.#loadDictation().then((dictation) => dictation.toggle(this.#draft));
   };
 
   #setDraft(draft: string) {
@@ -408,8 +457,8 @@ export class ChatView extends ViewHost implements View {
 
   /** The visitor typed, sent or closed: stop reading aloud and stop listening. */
   #quiet() {
-    this.#speech.stop();
-    this.#dictation.cancel();
+    this.#speech?.stop();
+    this.#dictation?.cancel();
   }
 
   protected override render() {
@@ -430,7 +479,7 @@ export class ChatView extends ViewHost implements View {
         }),
         composer: renderComposer({
           draft: this.#draft, maxLength: TEXT_LIMIT, strings,
-          dictation: this.#dictation.supported ? { listening: this.#dictation.listening } : undefined,
+          dictation: recognitionConstructor() ? { listening: this.#dictation?.listening ?? false } : undefined,
           onInput: (value) => { this.#setDraft(value); this.#quiet(); },
           onSubmit: this.#handleSubmit,
           onDictate: this.#handleDictate,

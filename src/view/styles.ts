@@ -1,10 +1,11 @@
-import { css } from 'lit';
+// A tag named `css` so the build's template minifier minifies it (see src/shell/styles.ts).
+const css = (strings: TemplateStringsArray) => strings[0];
 
 /**
  * The panel's sheet, added to the shell's (src/shell/styles.ts) when the view loads. It uses only the
  * private `--_*` properties the shell's sheet sets from the public ones.
  */
-export const styles = css`
+export const viewCss = css`
   .header {
     display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 16px;
     background: var(--_accent); color: var(--_on-accent);

@@ -1,4 +1,5 @@
-import { render, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { render, type TemplateResult } from 'lit/html.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
  * Lit's update cycle without LitElement (the element is the shell's, which has no Lit): controllers,
@@ -26,9 +27,10 @@ export abstract class ViewHost implements ReactiveControllerHost {
     this.#controllers.delete(controller);
   }
 
+  /** Records the change; the update runs in a microtask, and (as Lit's) not before the first connect. */
   requestUpdate(name?: PropertyKey, old?: unknown) {
     if (name !== undefined && !this.#changed.has(name)) this.#changed.set(name, old);
-    this.#pending ??= Promise.resolve().then(() => this.#update());
+    if (this.#connected) this.#pending ??= Promise.resolve().then(() => this.#update());
   }
 
   /** Resolves when no update is pending, also after updates that `updated()` asked for. */

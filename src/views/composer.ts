@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { Strings } from '../i18n/strings.js';
 import { icon, ICONS } from './icons.js';
 

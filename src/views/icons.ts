@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 
 /** Stroked 24×24 icons (stroke style is set in the sheet); one template serves them all. */
 export const icon = (path: string, size = 20) =>

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { ChatMessage, UserMessage } from '../conversation/transcript.js';
 import type { RenderContext, RendererRegistry } from '../renderers/registry.js';
 

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { Strings } from '../i18n/strings.js';
 
 /** A problem shown in words, with an optional live detail (a countdown) and an action. */

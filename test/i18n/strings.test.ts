@@ -1,16 +1,26 @@
 import { expect } from '@open-wc/testing';
-import { languageKey, STRINGS, stringsFor } from '../../src/i18n/strings.js';
+import { languageKey, loadStrings, STRINGS, stringsFor } from '../../src/i18n/strings.js';
 
 describe('strings', () => {
   const table: [string | undefined, string][] = [['EL', 'el'], ['de-AT', 'de'], ['en_GB', 'en'], ['fr', 'en'], ['', 'en'], [undefined, 'en']];
   for (const [language, key] of table) it(`${language} → ${key}`, () => expect(languageKey(language)).to.equal(key));
 
-  it('every language has every string', () => {
+  it('English is built in; another language loads once, when asked for', async () => {
+    expect(loadStrings('EN'), 'English').to.equal(undefined);
+    expect(stringsFor('fr').send, 'no table: English').to.equal('Send');
+    await loadStrings('el');
+    expect(stringsFor('EL').send).to.equal('Αποστολή');
+    expect(loadStrings('el-GR'), 'loaded already').to.equal(undefined);
+  });
+
+  it('every language has every string', async () => {
+    await Promise.all(['el', 'de'].map(loadStrings));
     const keys = Object.keys(STRINGS.en).sort();
     for (const [language, strings] of Object.entries(STRINGS)) expect(Object.keys(strings).sort(), language).to.deep.equal(keys);
   });
 
-  it('overrides replace single strings', () => {
+  it('overrides replace single strings', async () => {
+    await loadStrings('de');
     const strings = stringsFor('DE', { send: 'Los' });
     expect(strings.send).to.equal('Los');
     expect(strings.restart).to.equal('Neues Gespräch');

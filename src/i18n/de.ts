@@ -1,0 +1,32 @@
+import { count, type Strings } from './strings.js';
+
+/** German strings: a chunk of their own, loaded when the conversation's language asks for them. */
+export const strings: Strings = {
+  openChat: 'Chat öffnen',
+  closeChat: 'Chat schließen',
+  defaultTitle: 'Chat',
+  restart: 'Neues Gespräch',
+  inputLabel: 'Nachricht',
+  inputPlaceholder: 'Nachricht eingeben…',
+  send: 'Senden',
+  typing: 'Der Assistent schreibt…',
+  sending: 'Wird gesendet…',
+  notDelivered: 'Nicht zugestellt',
+  notDeliveredYet: 'Noch nicht zugestellt',
+  retryingIn: (s) => `neuer Versuch in ${s} s`,
+  waitingForConnection: 'Warte auf Verbindung',
+  chatNotStarted: 'Der Chat konnte nicht starten',
+  newMessages: (n) => (n === 1 ? '1 neue Nachricht' : `${n} neue Nachrichten`),
+  retry: 'Jetzt erneut versuchen',
+  errorNetwork: 'Der Assistent ist nicht erreichbar.',
+  errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
+  errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',
+  errorServer: 'Der Assistent konnte nicht antworten.',
+  offline: 'Offline: Nachrichten werden gesendet, sobald Sie wieder online sind.',
+  discard: 'Verwerfen',
+  unsupportedMessage: 'Diese Nachricht kann hier nicht angezeigt werden.',
+  speech: 'Antworten vorlesen',
+  dictate: 'Nachricht diktieren',
+  dictationFailed: 'Spracheingabe ist nicht verfügbar.',
+  characterCount: count('de'),
+};

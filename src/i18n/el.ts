@@ -1,0 +1,32 @@
+import { count, type Strings } from './strings.js';
+
+/** Greek strings: a chunk of their own, loaded when the conversation's language asks for them. */
+export const strings: Strings = {
+  openChat: 'Άνοιγμα συνομιλίας',
+  closeChat: 'Κλείσιμο συνομιλίας',
+  defaultTitle: 'Συνομιλία',
+  restart: 'Νέα συνομιλία',
+  inputLabel: 'Μήνυμα',
+  inputPlaceholder: 'Γράψτε ένα μήνυμα…',
+  send: 'Αποστολή',
+  typing: 'Ο βοηθός πληκτρολογεί…',
+  sending: 'Αποστολή…',
+  notDelivered: 'Δεν παραδόθηκε',
+  notDeliveredYet: 'Δεν παραδόθηκε ακόμη',
+  retryingIn: (s) => `νέα προσπάθεια σε ${s} δευτ.`,
+  waitingForConnection: 'Αναμονή για σύνδεση',
+  chatNotStarted: 'Η συνομιλία δεν μπόρεσε να ξεκινήσει',
+  newMessages: (n) => (n === 1 ? '1 νέο μήνυμα' : `${n} νέα μηνύματα`),
+  retry: 'Δοκιμή τώρα',
+  errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
+  errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
+  errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',
+  errorServer: 'Ο βοηθός δεν μπόρεσε να απαντήσει.',
+  offline: 'Εκτός σύνδεσης: τα μηνύματα θα σταλούν μόλις συνδεθείτε.',
+  discard: 'Απόρριψη',
+  unsupportedMessage: 'Αυτό το μήνυμα δεν μπορεί να εμφανιστεί εδώ.',
+  speech: 'Ανάγνωση απαντήσεων',
+  dictate: 'Υπαγόρευση μηνύματος',
+  dictationFailed: 'Η φωνητική εισαγωγή δεν είναι διαθέσιμη.',
+  characterCount: count('el'),
+};
