@@ -1,16 +1,28 @@
-// What `npm run build` ships: size budget, both script formats, types, the SSR entry, the manifest.
+// What `npm run build` ships: size budgets, both script formats and their chunks, types, the SSR
+// entries, the manifest.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BUDGET_BYTES, bundleSizes } from '../support/size.mjs';
+import { BUDGETS, browserFiles, sizes, staticImports } from '../support/size.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 describe('bundle', () => {
-  it(`dist/agent-chat.js is at most ${BUDGET_BYTES / 1000} KB min+gzip`, () => {
-    const { gzip } = bundleSizes();
-    assert.ok(gzip <= BUDGET_BYTES, `${gzip} bytes gzipped, budget ${BUDGET_BYTES}`);
+  const measured = sizes();
+  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['all', 'every chunk']] as const) {
+    it(`${what}: at most ${BUDGETS[name].toLocaleString('en')} bytes min+gzip`, () => {
+      assert.ok(measured[name] <= BUDGETS[name], `${measured[name]} bytes gzipped, budget ${BUDGETS[name]} (npm run size)`);
+    });
+  }
+
+  it('the view and its chunks never import the shell (a classic-script page has its own copy of it)', () => {
+    for (const file of browserFiles().filter((f) => f !== 'agent-chat.js')) {
+      assert.ok(!staticImports(file).includes('agent-chat.js'), `${file} imports the shell`);
+    }
+    assert.deepEqual(staticImports('agent-chat.js'), [], 'the shell imports nothing at load');
+    assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-view\.js["'`]\)/, 'the shell loads the view next to itself');
+    assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-view\.js/, 'the classic script loads the same view');
   });
 
   it('registers the element in both script formats (the build keeps that side effect)', () => {
@@ -20,10 +32,12 @@ describe('bundle', () => {
   });
 
   it('ships the ES module, the classic script, type declarations and the CLI', () => {
-    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'types/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
+    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'agent-chat-view.js', 'agent-chat-view.node.js', 'types/index.d.ts', 'types/renderers/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
       assert.ok(existsSync(`${dist}${file}`), `dist/${file}`);
     }
-    assert.doesNotMatch(readFileSync(`${dist}agent-chat.js`, 'utf8'), /from\s*["'](lit|marked|dompurify)/, 'dependencies are bundled');
+    for (const file of browserFiles()) {
+      assert.doesNotMatch(readFileSync(`${dist}${file}`, 'utf8'), /from\s*["'](lit|marked|dompurify)/, `dependencies are bundled (${file})`);
+    }
   });
 
   it('imports without throwing where there is no DOM (server-side rendering)', async () => {
@@ -33,7 +47,8 @@ describe('bundle', () => {
     const packageName = 'agent-chat';
     const entry = await import(packageName);
     assert.equal(typeof entry.AgentChat, 'function');
-    assert.equal(typeof entry.defaultRenderers.with, 'function');
+    const renderers = await import(`${packageName}/renderers`);
+    assert.equal(typeof renderers.defaultRenderers.with, 'function');
   });
 
   it('documents every part, custom property, event and attribute in custom-elements.json', async () => {

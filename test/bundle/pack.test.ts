@@ -25,7 +25,7 @@ describe('npm pack', () => {
   it('holds what a consumer needs', () => {
     const paths = new Set(packed.files.map((f) => f.path));
     for (const file of [
-      'LICENSE', 'README.md', 'package.json', 'dist/agent-chat.js', 'dist/agent-chat.iife.js', 'dist/agent-chat.node.js',
+      'LICENSE', 'README.md', 'package.json', 'dist/agent-chat.js', 'dist/agent-chat.iife.js', 'dist/agent-chat.node.js', 'dist/agent-chat-view.js', 'dist/agent-chat-view.node.js',
       'dist/custom-elements.json', 'dist/types/index.d.ts', 'dist/types/iife.d.ts', 'dist/server/cli.js', 'dist/server/proxy.js',
       'dist/server/reference-agent.js',
     ]) assert.ok(paths.has(file), `${file} is packed`);
