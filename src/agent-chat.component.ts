@@ -157,7 +157,6 @@ export class AgentChat extends Upgrade {
 
   // First: the field defaults below are set through the accessors, which use these.
   #values: Record<string, unknown> = {};
-  #reflecting = false;
   /** Until the constructor ends, a change is only stored (an upgrade runs it connected). */
   #ready = false;
 
@@ -266,7 +265,6 @@ export class AgentChat extends Upgrade {
   }
 
   attributeChangedCallback(attribute: string, _old: string | null, value: string | null) {
-    if (this.#reflecting) return;
     const name = AgentChat.#byAttribute.get(attribute)!;
     const { type } = AgentChat.properties[name];
     this.#set(name, type === Boolean ? value !== null : type === Number && value !== null ? Number(value) : value);
@@ -288,11 +286,12 @@ export class AgentChat extends Upgrade {
   #reflect(name: string) {
     const { reflect, type } = AgentChat.properties[name];
     if (!reflect) return;
+    // The attribute set here comes back through attributeChangedCallback as the value it came from:
+    // a no-op. (A flag to ignore it would also swallow the upgrade's queued attributes, which run
+    // inside this setAttribute call.)
     const value = this.#values[name];
-    this.#reflecting = true;
     if (value == null || value === false) this.removeAttribute(name);
-    else this.setAttribute(name, type === Boolean ? '' : String(value));
-    this.#reflecting = false;
+    else if (this.getAttribute(name) !== (type === Boolean ? '' : String(value))) this.setAttribute(name, type === Boolean ? '' : String(value));
   }
 
   #call(method: keyof ViewMethods, args: unknown[]) {

@@ -1,0 +1,179 @@
+/**
+ * The shell: what one script tag loads. It takes the whole API at once and loads the rest of the
+ * widget (the view) only when it is wanted. Each test loads the built files into a fresh iframe, so
+ * the network requests the page makes are the page's own and the module is evaluated there first.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../src/agent-chat.js';
+import { WAIT } from './support/widget.js';
+
+type Frame = Window & typeof globalThis & { requests: { url: string; body: { message: { text?: string; payload?: unknown }; tagOperations?: unknown } }[] };
+
+const frames: HTMLIFrameElement[] = [];
+afterEach(() => {
+  frames.splice(0).forEach((f) => f.remove());
+  localStorage.clear();
+});
+
+/** A fresh frame whose `fetch` records each request when it is called and answers with a text reply. */
+function freshFrame(): Frame {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  frames.push(frame);
+  const win = frame.contentWindow as Frame;
+  win.requests = [];
+  win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    win.requests.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+    return new Response(JSON.stringify({ status: 'ok', result: { responses: [{ type: 'text', options: ['Hi!'], altText: 'Hi!' }] } }),
+      { headers: { 'Content-Type': 'application/json' } });
+  }) as typeof fetch;
+  return win;
+}
+
+/** Adds a script tag for a built file and waits for it to run. */
+function loadScript(win: Frame, path: string, { module = true, src = new URL(path, location.href).href } = {}) {
+  const script = win.document.createElement('script');
+  if (module) script.type = 'module';
+  script.src = src;
+  const loaded = new Promise((resolve, reject) => {
+    script.onload = resolve;
+    script.onerror = () => reject(new Error(`run \`npm run build\` first: ${path} did not load`));
+  });
+  win.document.head.append(script);
+  return loaded;
+}
+
+/** Whether the frame has fetched the view (the part of the widget the shell loads when wanted). */
+const viewLoaded = (win: Frame) => win.performance.getEntriesByType('resource').some((e) => e.name.endsWith('/agent-chat-view.js'));
+const shadowText = (chat: Element, part: string) => chat.shadowRoot!.querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+
+describe('the shell', () => {
+  it('draws the launcher and loads nothing more until the visitor points at it; a click then opens and greets', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    win.document.body.innerHTML = '<agent-chat proxy-url="/shell"></agent-chat>';
+    const chat = win.document.querySelector('agent-chat') as AgentChat;
+    const launcher = chat.shadowRoot!.querySelector<HTMLButtonElement>('[part~="launcher"]')!;
+    expect(launcher.getAttribute('aria-label')).to.equal('Open chat');
+    // A page that goes on living: a frame, a task, the page's load event: still only the shell.
+    await new Promise((resolve) => win.requestAnimationFrame(resolve));
+    await chat.updateComplete;
+    expect(viewLoaded(win), 'view loaded before intent').to.equal(false);
+    expect(win.requests, 'requests before intent').to.have.length(0);
+
+    launcher.dispatchEvent(new PointerEvent('pointerenter'));
+    await waitUntil(() => viewLoaded(win), 'the view loads on intent', WAIT);
+    await chat.updateComplete;
+    expect(chat.open, 'intent alone does not open').to.equal(false);
+    expect(win.requests, 'nor greet').to.have.length(0);
+
+    launcher.click();
+    await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted after the click', WAIT);
+    expect(win.requests.map((r) => r.body.message.payload)).to.deep.equal([{ type: 'node', data: 'greeting' }]);
+  });
+
+  it('keeps the calls made before the rest has loaded and replays them in order', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    const chat = win.document.createElement('agent-chat') as AgentChat;
+    chat.proxyUrl = '/replay';
+    win.document.body.append(chat);
+    // All at once, before anything could load.
+    chat.updateTags({ add: ['vip'] });
+    chat.send('first');
+    chat.postback({ type: 'node', data: 'n1' }, 'second');
+    chat.send('third');
+    expect(viewLoaded(win), 'nothing loaded yet').to.equal(false);
+    await waitUntil(() => win.requests.length >= 3, 'three requests', WAIT);
+    const bodies = win.requests.map((r) => r.body);
+    expect(bodies.map((b) => b.message.text ?? b.message.payload)).to.deep.equal(['first', { type: 'node', data: 'n1' }, 'third']);
+    expect(bodies[0].tagOperations, 'tags go with the first request').to.deep.equal({ add: ['vip'] });
+    expect(bodies[1].tagOperations, 'and only with it').to.equal(undefined);
+  });
+
+  it('keeps properties set on the element before its script ran (a framework may set them first)', async () => {
+    const win = freshFrame();
+    const early = win.document.createElement('agent-chat') as AgentChat;
+    early.proxyUrl = '/early';
+    early.greeting = 'welcome';
+    early.open = true;
+    win.document.body.append(early);
+    await loadScript(win, '/dist/agent-chat.js');
+    await waitUntil(() => win.requests.length >= 1, 'greeted', WAIT);
+    expect(win.requests[0].url).to.match(/\/early$/);
+    expect(win.requests[0].body.message.payload).to.deep.equal({ type: 'node', data: 'welcome' });
+    expect(early.hasAttribute('open'), 'open reflects').to.equal(true);
+  });
+
+  it('takes every attribute of an element that was there before its script, whatever their order', async () => {
+    const win = freshFrame();
+    // mode first: going inline loads the view and reflects mode while the other attributes of the
+    // upgrade are still queued (they must not be mistaken for the reflection's echo).
+    win.document.body.innerHTML = '<agent-chat mode="inline" proxy-url="/order" greeting="hello" language="de"></agent-chat>';
+    await loadScript(win, '/dist/agent-chat.js');
+    await waitUntil(() => win.requests.length >= 1, 'greeted', WAIT);
+    expect(win.requests[0].url).to.match(/\/order$/);
+    expect(win.requests[0].body.message.payload).to.deep.equal({ type: 'node', data: 'hello' });
+    expect((win.requests[0].body as { language?: string }).language).to.equal('de');
+  });
+
+  it('load="eager" loads at once; load="idle" once the page is idle; the default waits for intent', async () => {
+    const eager = freshFrame();
+    await loadScript(eager, '/dist/agent-chat.js');
+    eager.document.body.innerHTML = '<agent-chat proxy-url="/eager" load="eager"></agent-chat>';
+    await waitUntil(() => viewLoaded(eager), 'eager loads', WAIT);
+
+    const idle = freshFrame();
+    await loadScript(idle, '/dist/agent-chat.js');
+    idle.document.body.innerHTML = '<agent-chat proxy-url="/idle" load="idle"></agent-chat>';
+    await waitUntil(() => viewLoaded(idle), 'idle loads without intent', WAIT);
+    expect(idle.requests, 'loading is not opening').to.have.length(0);
+  });
+
+  it('loads at once and sends what a closed tab left unsent, although the launcher stays closed', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    // What a tab closed mid-send leaves in storage (the shell looks for a message still sending).
+    const proxyUrl = new URL('/left', win.document.baseURI).href;
+    const at = Date.now();
+    win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
+      startedAt: at, updatedAt: at, greeted: true, messages: [
+        { kind: 'user', id: crypto.randomUUID(), at, text: 'left behind', status: 'sending', request: { text: 'left behind' } },
+      ],
+    } }));
+    win.document.body.innerHTML = '<agent-chat proxy-url="/left"></agent-chat>';
+    await waitUntil(() => win.requests.length >= 1, 'sent', WAIT);
+    expect(win.requests[0].body.message.text).to.equal('left behind');
+  });
+
+  it('as a classic script, loads the rest from next to itself, not from the page', async () => {
+    const win = freshFrame();
+    // The frame's document is about:blank with the test page's URL as its base: a path resolved
+    // against the page would miss dist/.
+    await loadScript(win, '/dist/agent-chat.iife.js', { module: false });
+    expect(typeof (win as unknown as { AgentChat: { AgentChat: unknown } }).AgentChat.AgentChat, 'the global').to.equal('function');
+    win.document.body.innerHTML = '<agent-chat proxy-url="/classic" open></agent-chat>';
+    const chat = win.document.querySelector('agent-chat')!;
+    await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted through the view next to the script', WAIT);
+    expect(viewLoaded(win)).to.equal(true);
+  });
+
+  it('says so in the panel when the rest cannot be loaded, and tries again at the next intent', async () => {
+    const win = freshFrame();
+    // From a blob: URL, nothing lies next to the script, so the view cannot load.
+    const source = await (await fetch('/dist/agent-chat.iife.js')).text();
+    const errors: unknown[] = [];
+    win.console.error = (...args: unknown[]) => errors.push(args[0]);
+    await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
+    win.document.body.innerHTML = '<agent-chat proxy-url="/unloadable"></agent-chat>';
+    const chat = win.document.querySelector('agent-chat') as AgentChat;
+    chat.show();
+    await waitUntil(() => shadowText(chat, 'error') !== null, 'a problem is shown', WAIT);
+    expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and open it again.');
+    expect(chat.shadowRoot!.querySelector('[part~="error"]')!.getAttribute('role')).to.equal('alert');
+    expect(errors, 'the developer is told').to.have.length(1);
+    chat.hide();
+    chat.show();
+    await waitUntil(() => errors.length === 2, 'tried again', WAIT);
+  });
+});
