@@ -5,14 +5,21 @@ import { defineConfig } from 'vite';
 /**
  * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
  * - ES modules: dist/agent-chat.js, the shell (the element, its API and the launcher, ~4 KB), which
- *   imports dist/agent-chat-view.js (the engine and the panel) when first needed; the view imports
- *   dist/agent-chat-renderers.js (also the public `agent-chat/renderers` entry) and dist/chunks/*.
+ *   imports dist/agent-chat-view.js (the panel, also the public `agent-chat/renderers`) when first
+ *   needed; the view imports dist/agent-chat-engine.js (the conversation without UI, also the public
+ *   `agent-chat/engine`) and the feature chunks in dist/chunks/ (carousel, dictation, speech, …).
  *   Lit, marked and DOMPurify are bundled in. Every import is relative, so a CDN path works as is.
  * - dist/agent-chat.iife.js, a classic script: the same shell, which imports the ES view from its
  *   own URL (src/shell/load-view.iife.ts).
  * The server side and the SSR entry are built by esbuild (package.json "build:server",
  * "build:node"); demo/ is served as is.
  */
+/** Modules that stay out of the core chunk: the shell's own, and the features loaded when first needed. */
+const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/carousel-renderer|controllers\/(dictation|speech|mobile-viewport)-controller|i18n\/(el|de))\.ts$/;
+
+/** The engine (src/engine/index.ts) and what it imports: no Lit, no rendering. */
+const ENGINE = /\/src\/(engine\/[\w-]+|controllers\/(conversation|delivery)-controller|conversation\/[\w-]+|storage\/[\w-]+|transport\/[\w-]+|protocol\/[\w-]+|i18n\/strings)\.ts$/;
+
 export default defineConfig(({ mode }) => ({
   publicDir: false,
   plugins: [
@@ -55,11 +62,26 @@ export default defineConfig(({ mode }) => ({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // allow-extension: the view entry may export what its lazy chunks import from it, instead of
     // splitting those modules into more small shared chunks (each costs a request and gzip overhead).
-    rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true, comments: false, chunkFileNames: 'chunks/[name]-[hash].js' } },
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        minify: true, comments: false, chunkFileNames: 'chunks/[name]-[hash].js',
+        // Everything the first open needs in one chunk (the view and engine entries re-export from
+        // it): left alone, the bundler splits off a small chunk for each module a lazy chunk shares
+        // with the view, and each file costs a request and its own gzip overhead.
+        // The engine's modules get a chunk of their own, so `agent-chat/engine` alone loads no Lit.
+        advancedChunks: {
+          groups: [
+            { name: 'agent-chat-engine', test: (id: string) => ENGINE.test(id), priority: 2 },
+            { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
     lib: mode === 'iife'
       ? { entry: 'src/index.ts', name: 'AgentChat', formats: ['iife' as const], fileName: () => 'agent-chat.iife.js' }
       : {
-          entry: { 'agent-chat': 'src/index.ts', 'agent-chat-view': 'src/view/index.ts' },
+          entry: { 'agent-chat': 'src/index.ts', 'agent-chat-view': 'src/view/index.ts', 'agent-chat-engine': 'src/engine/index.ts' },
           formats: ['es' as const],
           fileName: (_format: string, name: string) => `${name}.js`,
         },

@@ -1,61 +1,46 @@
 import { html } from 'lit/html.js';
 import type { AgentChat } from '../agent-chat.component.js';
-import type { Shell, View } from '../shell/contract.js';
-import { viewCss } from './styles.js';
-import { ViewHost } from './view-host.js';
 import { AutoscrollController } from '../controllers/autoscroll-controller.js';
-import { ConversationController } from '../controllers/conversation-controller.js';
 import type { DictationController } from '../controllers/dictation-controller.js';
-import { DeliveryController, type DeliveryJob, type FailureOutcome } from '../controllers/delivery-controller.js';
 import { MessageLogController } from '../controllers/message-log-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
-import { newId } from '../conversation/ids.js';
-import { buildRequest } from '../conversation/request.js';
-import { mergeTags } from '../conversation/tags.js';
-import type { AgentMessage, ChatMessage, UserMessage } from '../conversation/transcript.js';
+import type { ChatMessage } from '../conversation/transcript.js';
+import { ChatSession, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
-import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
+import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
 import type { ChatAction } from '../renderers/registry.js';
-import { describeFailure } from '../transport/failure-text.js';
-import type { TransportFailure } from '../transport/post-event.js';
+import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
 import { launcherState } from '../views/launcher.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
 import { renderPanel, type Problem } from '../views/panel.js';
+import { viewCss } from './styles.js';
+import { ViewHost } from './view-host.js';
+
+const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
 
 /**
- * The widget behind the shell: the conversation (controllers) and the panel (views), wired to the
- * shell's element, whose properties it reads and whose events it fires. Loaded when first needed.
+ * The widget behind the shell: the panel, drawn from a {@link ChatSession} (the conversation, with no
+ * UI) and wired to the shell's element, whose properties it reads and whose events it fires.
+ * Loaded when first needed.
  */
 export class ChatView extends ViewHost implements View {
   readonly #shell: Shell;
   readonly #el: AgentChat;
+  readonly #session: ChatSession;
   protected readonly renderTarget: HTMLElement;
 
-  // Internal state; changes call requestUpdate() (reactive declarations would list them as attributes).
+  // State of the panel; changes call requestUpdate().
   #draft = '';
   #failure?: Problem;
-  /** Why the greeting failed for good (a 4xx): the chat shows it instead of greeting. */
-  #greetingFailure?: string;
   /** Replies that arrived while the panel was closed (the launcher's badge). */
   #unseen = 0;
   #ticker?: ReturnType<typeof setInterval>;
   #muted = false;
-  #pendingTags?: TagOperations;
-  #reportedToDeveloper = false;
-  #greetingQueued = false;
 
-  readonly #conversation = new ConversationController(this, {
-    namespace: () => `agent-chat:${this.#resolvedProxyUrl}`,
-    sessionTimeout: () => this.#el.sessionTimeout,
-    onExternalChange: (conversation) => {
-      this.#log.sync(conversation.messages);
-      this.#adoptPending();
-    },
-  });
   readonly #autoscroll = new AutoscrollController(this);
   readonly #log = new MessageLogController(this, {
     renderMessage: (message) => renderMessage(message, this.#messageContext),
@@ -67,25 +52,30 @@ export class ChatView extends ViewHost implements View {
   #speech?: SpeechController;
   #dictation?: DictationController;
   readonly #features = new Map<string, Promise<unknown>>();
-  readonly #delivery = new DeliveryController(this, {
-    proxyUrl: () => this.#resolvedProxyUrl,
-    buildRequest: (message) => this.#buildRequest(message),
-    onSend: (job, request) => this.#handleSend(job, request),
-    onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
-    onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
-    onChange: () => this.#showDeliveryState(),
-  });
 
   constructor(shell: Shell) {
     super();
     this.#shell = shell;
-    this.#el = shell.element;
+    const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
+    // The element's properties, read at each use.
+    this.#session = new ChatSession({
+      get proxyUrl() { return el.proxyUrl; },
+      get greeting() { return el.greeting; },
+      get language() { return el.language; },
+      get userName() { return el.userName; },
+      get userEmail() { return el.userEmail; },
+      get sessionTimeout() { return el.sessionTimeout; },
+      get includeMetadata() { return el.includeMetadata; },
+      get includeSpeech() { return el.tts; },
+      get strings() { return el.strings; },
+    }, { emit: (event) => this.#emitSessionEvent(event) });
+    this.#session.subscribe(this.#handleChange);
     // The first update sees every property as changed, as a Lit element's does.
-    for (const name of Object.keys((this.#el.constructor as typeof AgentChat).properties)) this.requestUpdate(name, undefined);
+    for (const name of Object.keys((el.constructor as typeof AgentChat).properties)) this.requestUpdate(name, undefined);
   }
 
   get isConnected() {
@@ -95,6 +85,37 @@ export class ChatView extends ViewHost implements View {
   /** Also waits for the feature chunks being loaded (a first press of the microphone, say). */
   override get updateComplete(): Promise<boolean> {
     return Promise.allSettled(this.#features.values()).then(() => super.updateComplete);
+  }
+
+  send(text: string) {
+    this.#session.send(text);
+    this.#quiet();
+  }
+
+  postback(payload: Postback, title?: string) {
+    this.#session.postback(payload, title);
+    this.#quiet();
+  }
+
+  restart() {
+    this.#speech?.stop();
+    this.#session.restart();
+    this.#setFailure();
+    if (this.#visible) this.#session.greet();
+  }
+
+  updateTags(operations: TagOperations) {
+    this.#session.updateTags(operations);
+  }
+
+  override connect() {
+    super.connect();
+    this.#session.start();
+  }
+
+  override disconnect() {
+    super.disconnect();
+    this.#session.stop();
   }
 
   get #renderers() {
@@ -133,44 +154,8 @@ export class ChatView extends ViewHost implements View {
     }));
   }
 
-  /** Sends `text` as the visitor's message; blank text is ignored. */
-  send(text: string) {
-    const trimmed = text.trim().slice(0, TEXT_LIMIT);
-    if (trimmed) this.#submit({ text: trimmed }, trimmed);
-  }
-
-  /** Sends a postback; with `title`, the title is shown as the visitor's message. */
-  postback(payload: Postback, title?: string) {
-    this.#submit({ payload }, title);
-  }
-
-  /** Clears the conversation (the old one is archived) and greets again. */
-  restart() {
-    this.#delivery.clear();
-    this.#speech?.stop();
-    this.#conversation.archive();
-    this.#setFailure();
-    this.#greetingQueued = false;
-    this.#greetingFailure = undefined;
-    this.#log.reset([]);
-    if (this.#visible) this.#greet();
-  }
-
-  /** Adds and removes session tags; sent as `tagOperations` with the next request. */
-  updateTags(operations: TagOperations) {
-    this.#pendingTags = mergeTags(this.#pendingTags, operations);
-  }
-
   get #visible() {
     return this.#el.mode === 'inline' || this.#el.open;
-  }
-
-  get #resolvedProxyUrl() {
-    try {
-      return new URL(this.#el.proxyUrl, document.baseURI).href;
-    } catch {
-      return this.#el.proxyUrl;
-    }
   }
 
   get #conversationLanguage() {
@@ -188,35 +173,61 @@ export class ChatView extends ViewHost implements View {
       renderers: this.#renderers,
       onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),
       pendingOf: (id) => this.#pendingOf(id),
-      onRetry: () => this.#delivery.retryNow(),
-      onDiscard: (id) => this.#discardMessage(id),
+      onRetry: () => this.#session.retryNow(),
+      onDiscard: (id) => this.#session.discard(id),
     };
   }
 
-  /** A pending message's state, from the queue's (see DeliveryState). */
   #pendingOf(id: string): PendingView {
-    const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
-    const state = this.#delivery.state;
-    // Not in this tab's queue: another tab sends it (or will adopt it; see #adoptPending).
-    if (index < 0) return { kind: 'queued' };
-    if (state.name === 'retrying') return { kind: 'retrying', seconds: Math.max(1, Math.ceil((state.at - Date.now()) / 1000)) };
-    if (state.name === 'offline') return { kind: 'offline' };
-    return { kind: index ? 'queued' : 'in-flight' };
+    const pending = this.#session.pendingOf(id) ?? { kind: 'queued' };
+    return pending.kind === 'retrying' ? { kind: 'retrying', seconds: secondsUntil(pending.at) } : pending;
+  }
+
+  /** What the session tells, shown: the log follows the transcript; the rest is drawn by render(). */
+  readonly #handleChange = (change: SessionChange) => {
+    switch (change.kind) {
+      case 'reset':
+        this.#muted = this.#session.muted;
+        return this.#log.reset(this.#session.messages);
+      case 'synced':
+        return this.#log.sync(this.#session.messages);
+      case 'added':
+        this.#log.append(...change.messages);
+        if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
+        if (this.#el.tts && !this.#muted) void this.#loadSpeech().then((speech) => speech.speak(change.speech!));
+        return;
+      case 'updated':
+        return this.#log.update(change.message);
+      case 'removed':
+        return this.#log.remove(change.id);
+      case 'failure':
+        return this.#setFailure({ text: change.text });
+      default:
+        return this.#showDeliveryState();
+    }
+  };
+
+  #emitSessionEvent(event: SessionEvent): boolean {
+    const { events } = this.#shell;
+    return this.#emit(event.type === 'send' ? new events.AgentChatSendEvent(event.detail)
+      : event.type === 'response' ? new events.AgentChatResponseEvent(event.detail)
+        : new events.AgentChatErrorEvent(event.detail));
   }
 
   /**
-   * Redraws what shows the queue's state: the pending messages (the rest have a final status) and,
-   * through render(), the greeting's problem and the typing indicator. While a retry is scheduled,
-   * once a second, for the countdown.
+   * Redraws what shows the queue's state: the messages still sending (at the end of the log; the
+   * rest have a final status) and, through render(), the greeting's problem and the typing
+   * indicator. While a retry is scheduled, once a second, for the countdown.
    */
   #showDeliveryState() {
-    const ids = new Set(this.#delivery.pending.flatMap((job) => job.userMessageId ?? []));
-    // Pending messages are at the end: look from there.
-    const { messages } = this.#conversation.conversation;
-    for (let i = messages.length - 1; i >= 0 && ids.size; i--) {
-      if (ids.delete(messages[i].id)) this.#log.update(messages[i]);
+    const { messages } = this.#session;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i];
+      if (message.kind !== 'user') continue;
+      if (message.status !== 'sending') break;
+      this.#log.update(message);
     }
-    const retrying = this.#delivery.state.name === 'retrying';
+    const retrying = this.#session.delivery.name === 'retrying';
     if (retrying && !this.#ticker) this.#ticker = setInterval(() => this.#showDeliveryState(), 1000);
     if (!retrying && this.#ticker) this.#ticker = void clearInterval(this.#ticker);
     this.#autoscroll.keep();
@@ -225,12 +236,11 @@ export class ChatView extends ViewHost implements View {
 
   /** The greeting's problem, if it has one: failed for good, or waiting to be retried. */
   get #greetingProblem(): Problem | undefined {
+    const problem = this.#session.greetingProblem;
+    if (!problem) return undefined;
+    if ('failed' in problem) return { text: problem.failed };
     const strings = this.#uiStrings;
-    if (this.#greetingFailure) return { text: this.#greetingFailure };
-    const state = this.#delivery.state;
-    if (state.name !== 'retrying' || !this.#delivery.pending.some((job) => job.greeting)) return undefined;
-    const seconds = Math.max(1, Math.ceil((state.at - Date.now()) / 1000));
-    return { text: strings.chatNotStarted, detail: strings.retryingIn(seconds), onRetry: () => this.#delivery.retryNow() };
+    return { text: strings.chatNotStarted, detail: strings.retryingIn(secondsUntil(problem.retryAt)), onRetry: () => this.#session.retryNow() };
   }
 
   #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
@@ -241,25 +251,15 @@ export class ChatView extends ViewHost implements View {
     this.requestUpdate();
   }
 
-  override connect() {
-    super.connect();
-    this.#restore();
-  }
-
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
     // Another language: its text, then everything drawn again in it.
     const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
-    strings?.then(() => this.#log.reset(this.#conversation.conversation.messages)).then(() => this.requestUpdate());
+    strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px)').matches) void this.#loadViewport();
-    if (changed.has('proxyUrl') && this.#el.isConnected && this.#conversation.load()) {
-      // Another deployment, another conversation: nothing of this one's queue goes there.
-      this.#delivery.clear();
-      this.#greetingQueued = false;
-      this.#greetingFailure = undefined;
-      this.#restore();
-    }
+    // Another deployment, another conversation: nothing of this one's queue goes there.
+    if (changed.has('proxyUrl')) this.#session.reload();
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
@@ -276,133 +276,7 @@ export class ChatView extends ViewHost implements View {
         this.requestUpdate();
       } else this.#quiet();
     }
-    if (this.#visible) {
-      if (this.#conversation.expireIfIdle()) this.#log.reset([]);
-      if (!this.#conversation.conversation.greeted && !this.#greetingQueued) this.#greet();
-    }
-  }
-
-  /** Shows the stored transcript and sends what a reload interrupted, unless another tab is on it. */
-  #restore() {
-    this.#muted = this.#conversation.muted;
-    this.#log.reset(this.#conversation.conversation.messages);
-    this.#adoptPending();
-  }
-
-  #adopting = false;
-
-  /**
-   * Sends the pending messages no live page sends (a reload or a closed tab interrupted them), once
-   * this tab holds the outbox: a tab sending holds it until its queue is empty. Only what is pending
-   * now can be orphaned: a message stored later belongs to a live tab whose lock request precedes
-   * its write, so it is ahead of this one. Called on load and on every change from another tab.
-   */
-  #adoptPending() {
-    const pending = new Set(this.#conversation.conversation.messages
-      .filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id));
-    if (!pending.size || this.#adopting) return;
-    this.#adopting = true;
-    this.#conversation.withOutbox(async () => {
-      this.#adopting = false;
-      this.#conversation.refresh();
-      for (const m of this.#conversation.conversation.messages) {
-        if (m.kind === 'user' && pending.has(m.id) && m.status === 'sending' && !this.#delivery.has(m.id)) {
-          this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
-        }
-      }
-      this.#showDeliveryState();
-      await this.#delivery.whenIdle();
-      // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
-      this.#adoptPending();
-    });
-  }
-
-  #greet() {
-    this.#greetingQueued = true;
-    this.#enqueue({ id: newId(), message: { payload: { type: 'node', data: this.#el.greeting } }, greeting: true });
-  }
-
-  #submit(message: EventMessage, echo?: string) {
-    const job: DeliveryJob = { id: newId(), message };
-    if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
-      job.userMessageId = shown.id;
-      this.#conversation.add(shown);
-      this.#log.append(shown);
-      this.#autoscroll.toBottom();
-    }
-    this.#quiet();
-    // Storage is written at the end of the task: the outbox is requested before the message is
-    // stored as pending, so no other tab adopts it (see #adoptPending).
-    this.#enqueue(job);
-  }
-
-  /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
-  #enqueue(job: DeliveryJob) {
-    this.#delivery.enqueue(job);
-    this.#conversation.withOutbox(() => this.#delivery.whenIdle());
-  }
-
-  #buildRequest(message: EventMessage): ClientEventRequest {
-    const request = buildRequest(message, {
-      senderId: this.#conversation.senderId, userName: this.#el.userName, userEmail: this.#el.userEmail, language: this.#el.language,
-      tagOperations: this.#pendingTags, includeMetadata: this.#el.includeMetadata, includeSpeech: this.#el.tts,
-    });
-    this.#pendingTags = undefined;
-    return request;
-  }
-
-  /** The send event is cancelable: a cancelled message is taken back out of the log. */
-  #handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
-    if (this.#emit(new this.#shell.events.AgentChatSendEvent(request))) return true;
-    if (job.userMessageId) this.#removeMessage(job.userMessageId);
-    if (job.greeting) this.#greetingQueued = false;
-    return false;
-  }
-
-  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    if (job.greeting) this.#conversation.markGreeted();
-    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
-    this.#emit(new this.#shell.events.AgentChatResponseEvent({ ...result, request }));
-    const now = Date.now();
-    const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
-    this.#conversation.add(...replies);
-    this.#log.append(...replies);
-    if (this.#el.tts && !this.#muted) {
-      const texts = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
-      void this.#loadSpeech().then((speech) => speech.speak(texts));
-    }
-  }
-
-  #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
-    const { retryable, willRetry } = outcome;
-    this.#emit(new this.#shell.events.AgentChatErrorEvent({ kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request }));
-    if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
-    const strings = this.#uiStrings;
-    const { text, developerNote } = describeFailure(failure, strings);
-    // Once per element: a misconfigured proxy fails every request the same way.
-    if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
-    this.#reportedToDeveloper ||= developerNote !== undefined;
-    // Said once, where it belongs: under the message, in place of the greeting, or (a postback
-    // without a title shows nowhere) in the panel.
-    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });
-    else if (job.greeting) this.#greetingFailure = `${strings.chatNotStarted}. ${developerNote ? text : ''}`.trim();
-    else this.#setFailure({ text });
-  }
-
-  #discardMessage(id: string) {
-    this.#delivery.discard(id);
-    this.#removeMessage(id);
-  }
-
-  #removeMessage(id: string) {
-    this.#conversation.remove(id);
-    this.#log.remove(id);
-  }
-
-  #setUserStatus(id: string, patch: Pick<UserMessage, 'status'> & Partial<Pick<UserMessage, 'error' | 'retryable'>>) {
-    const updated = this.#conversation.updateUserMessage(id, patch);
-    if (updated) this.#log.update(updated);
+    if (this.#visible) this.#session.greet();
   }
 
   #setFailure(failure?: Problem) {
@@ -410,7 +284,7 @@ export class ChatView extends ViewHost implements View {
     this.requestUpdate();
   }
 
-  /** Events are declared once, in the class JSDoc (`@fires`), which is what the manifest lists. */
+  /** Events are declared once, in the element's JSDoc (`@fires`), which is what the manifest lists. */
   #emit(event: Event): boolean {
     return this.#el.dispatchEvent(event);
   }
@@ -433,7 +307,7 @@ export class ChatView extends ViewHost implements View {
   #handleToggleSpeech = () => {
     this.#muted = !this.#muted;
     this.requestUpdate();
-    this.#conversation.muted = this.#muted;
+    this.#session.muted = this.#muted;
     if (this.#muted) this.#speech?.stop();
   };
 
@@ -466,7 +340,7 @@ export class ChatView extends ViewHost implements View {
     const launcher = this.#el.mode !== 'inline';
     return html`
       ${renderPanel({
-        strings, launcher, hidden: !this.#visible, typing: this.#delivery.state.name === 'in-flight', offline: this.#delivery.offline,
+        strings, launcher, hidden: !this.#visible, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
         onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,

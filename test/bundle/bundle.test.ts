@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BUDGETS, browserFiles, sizes, staticImports } from '../support/size.mjs';
+import { BUDGETS, browserFiles, sizes, staticClosure, staticImports } from '../support/size.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -31,8 +31,16 @@ describe('bundle', () => {
     }
   });
 
+  it('the engine (agent-chat/engine) loads no Lit and no markdown: a site can draw its own UI on it alone', () => {
+    const closure = [...staticClosure('agent-chat-engine.js')];
+    assert.ok(!closure.includes('agent-chat-view.js'), 'the engine does not import the view');
+    for (const file of closure) {
+      assert.doesNotMatch(readFileSync(`${dist}${file}`, 'utf8'), /_\$litType\$|DOMPurify|marked/i, `${file} has no Lit, DOMPurify or marked`);
+    }
+  });
+
   it('ships the ES module, the classic script, type declarations and the CLI', () => {
-    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'agent-chat-view.js', 'agent-chat-view.node.js', 'types/index.d.ts', 'types/renderers/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
+    for (const file of ['agent-chat.js', 'agent-chat.iife.js', 'agent-chat-view.js', 'agent-chat-view.node.js', 'agent-chat-engine.js', 'agent-chat-engine.node.js', 'types/engine/index.d.ts', 'types/index.d.ts', 'types/renderers/index.d.ts', 'server/cli.js', 'server/proxy.js', 'custom-elements.json']) {
       assert.ok(existsSync(`${dist}${file}`), `dist/${file}`);
     }
     for (const file of browserFiles()) {

@@ -4,13 +4,14 @@
 // - shell: dist/agent-chat.js (and the classic script, dist/agent-chat.iife.js), loaded by every
 //   page view of a site;
 // - first open: the shell plus everything it takes to open, greet and show a text and a buttons
-//   reply: the view (dist/agent-chat-view.js) and what it imports statically;
+//   reply: the view (dist/agent-chat-view.js) and what it imports statically (the engine,
+//   dist/agent-chat-engine.js);
 // - all: every file a browser may load (the lazy feature chunks too; the classic script counted once,
 //   as the ES shell stands for it).
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 46_500, all: 52_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 46_800, all: 52_000 };
 
 /**
  * Where the first-open budget is going (issue 10): 1.2× what Lit, marked and DOMPurify weigh bundled

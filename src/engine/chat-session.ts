@@ -1,0 +1,390 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ConversationController } from '../controllers/conversation-controller.js';
+import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureOutcome } from '../controllers/delivery-controller.js';
+import { newId } from '../conversation/ids.js';
+import { buildRequest } from '../conversation/request.js';
+import { mergeTags } from '../conversation/tags.js';
+import type { AgentMessage, ChatMessage, UserMessage } from '../conversation/transcript.js';
+import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
+import { stringsFor, type Strings } from '../i18n/strings.js';
+import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
+import { describeFailure } from '../transport/failure-text.js';
+import type { TransportFailure } from '../transport/post-event.js';
+
+export type { ChatMessage } from '../conversation/transcript.js';
+export type { DeliveryState } from '../controllers/delivery-controller.js';
+
+/** Everything a conversation needs to know; read again at each use, so a change applies to the next request. */
+export interface ChatSessionOptions {
+  /** Where requests go: the proxy that holds the agent's token (resolved against the page's URL). */
+  proxyUrl: string;
+  /** The flow node that starts a conversation (default `greeting`). */
+  greeting?: string;
+  /** Conversation language ("EN", "EL", …), sent with every request. */
+  language?: string;
+  userName?: string;
+  userEmail?: string;
+  /** Minutes of inactivity after which a stored conversation is archived (0 or unset: never). */
+  sessionTimeout?: number;
+  /** Ask for `responsesIds` / `nodesIds`. */
+  includeMetadata?: boolean;
+  /** Ask for `responsesStrippedMarkdownText` (what text-to-speech reads). */
+  includeSpeech?: boolean;
+  /** The words for failures kept in the transcript (default: English, or the language's table once loaded). */
+  strings?: Partial<Strings>;
+}
+
+/** How a message the visitor sent stands while it is not delivered. */
+export type Pending = { kind: 'in-flight' | 'queued' | 'offline' } | { kind: 'retrying'; at: number };
+
+/** What changed, for whoever shows the conversation. */
+export type SessionChange =
+  /** Everything: a new, restored or restarted conversation (redraw `messages`). */
+  | { kind: 'reset' }
+  /** Another tab changed the conversation: `messages` usually extends what is shown. */
+  | { kind: 'synced' }
+  | { kind: 'added'; messages: readonly ChatMessage[]; speech?: readonly string[] }
+  | { kind: 'updated'; message: ChatMessage }
+  | { kind: 'removed'; id: string }
+  /** A failure that concerns no message (a postback without a title). */
+  | { kind: 'failure'; text: string }
+  /** The delivery state: `delivery`, `pendingOf()`, `greetingProblem` may read differently. */
+  | { kind: 'state' };
+
+/** The session's events: `agent-chat-send` (cancelable), `agent-chat-response`, `agent-chat-error`. */
+export type SessionEvent =
+  | { type: 'send'; detail: ClientEventRequest }
+  | { type: 'response'; detail: AgentChatResponseDetail }
+  | { type: 'error'; detail: AgentChatErrorDetail };
+
+export interface ChatSessionHooks {
+  /**
+   * Fires an event; returns false when it was cancelled. By default a `CustomEvent` named
+   * `agent-chat-<type>` is dispatched on the session; `<agent-chat>` fires its own event classes.
+   */
+  emit?: (event: SessionEvent) => boolean;
+}
+
+/**
+ * One visitor's conversation with the agent, without any UI: identity and transcript (kept in
+ * localStorage, shared with the site's other tabs), the delivery queue with its retries, the
+ * greeting. `<agent-chat>` draws it; a site can draw its own UI on it:
+ *
+ * ```js
+ * import { createChatSession } from 'agent-chat/engine';
+ * const session = createChatSession({ proxyUrl: '/chat' });
+ * session.subscribe(() => draw(session.messages));
+ * session.start();
+ * session.greet();
+ * session.send('Hello');
+ * ```
+ */
+export class ChatSession extends EventTarget implements ReactiveControllerHost {
+  readonly options: ChatSessionOptions;
+  #started = false;
+  #greetingQueued = false;
+  /** Why the greeting failed for good (a 4xx). */
+  #greetingFailure?: string;
+  #pendingTags?: TagOperations;
+  #reportedToDeveloper = false;
+  #adopting = false;
+  readonly #controllers = new Set<ReactiveController>();
+  readonly #listeners = new Set<(change: SessionChange) => void>();
+  readonly #emit: (event: SessionEvent) => boolean;
+
+  readonly #conversation: ConversationController;
+  readonly #delivery: DeliveryController;
+
+  constructor(options: ChatSessionOptions, hooks: ChatSessionHooks = {}) {
+    super();
+    this.options = options;
+    this.#emit = hooks.emit ?? (({ type, detail }) => this.dispatchEvent(new CustomEvent(`agent-chat-${type}`, { detail, cancelable: type === 'send' })));
+    this.#conversation = new ConversationController(this, {
+      namespace: () => `agent-chat:${this.#proxyUrl}`,
+      sessionTimeout: () => this.options.sessionTimeout ?? 0,
+      onExternalChange: () => {
+        this.#notify({ kind: 'synced' });
+        this.#adoptPending();
+      },
+    });
+    this.#delivery = new DeliveryController(this, {
+      proxyUrl: () => this.#proxyUrl,
+      buildRequest: (message) => this.#buildRequest(message),
+      onSend: (job, request) => this.#handleSend(job, request),
+      onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
+      onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
+      onChange: () => this.#notify({ kind: 'state' }),
+    });
+  }
+
+  // ReactiveControllerHost, so the controllers run here without Lit: `requestUpdate` is a change.
+  addController(controller: ReactiveController) {
+    this.#controllers.add(controller);
+    if (this.#started) controller.hostConnected?.();
+  }
+
+  removeController(controller: ReactiveController) {
+    this.#controllers.delete(controller);
+  }
+
+  requestUpdate() {
+    this.#notify({ kind: 'state' });
+  }
+
+  get updateComplete() {
+    return Promise.resolve(true);
+  }
+
+  /** Whether the session is started (the delivery queue sends only then). */
+  get isConnected() {
+    return this.#started;
+  }
+
+  /** Calls `listener` after each change; returns the function that unsubscribes it. */
+  subscribe(listener: (change: SessionChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Reads the stored conversation, listens to other tabs and sends what a reload left unsent. */
+  start() {
+    if (this.#started) return;
+    this.#started = true;
+    this.#controllers.forEach((c) => c.hostConnected?.());
+    this.#notify({ kind: 'reset' });
+    this.#adoptPending();
+  }
+
+  /** Stops listening and sending (an element removed from the page); `start()` resumes. */
+  stop() {
+    if (!this.#started) return;
+    this.#started = false;
+    this.#controllers.forEach((c) => c.hostDisconnected?.());
+  }
+
+  /** The conversation so far, oldest first. */
+  get messages(): readonly ChatMessage[] {
+    return this.#conversation.conversation.messages;
+  }
+
+  /** The visitor's id (a UUID kept in storage per proxy URL), sent as `sender.id`. */
+  get senderId(): string {
+    return this.#conversation.senderId;
+  }
+
+  /** Where the delivery queue stands: `in-flight` (what a typing indicator shows), `retrying` at a time, `offline`, or `idle`. */
+  get delivery(): DeliveryState {
+    return this.#delivery.state;
+  }
+
+  /** The browser is offline: messages wait for the connection. */
+  get offline(): boolean {
+    return this.#delivery.offline;
+  }
+
+  /** Whether read-aloud is muted (kept in storage). */
+  get muted(): boolean {
+    return this.#conversation.muted;
+  }
+
+  set muted(value: boolean) {
+    this.#conversation.muted = value;
+  }
+
+  /** How a visitor's message that is not delivered yet stands; undefined once it is delivered or failed. */
+  pendingOf(id: string): Pending | undefined {
+    const message = this.messages.find((m) => m.id === id);
+    if (message?.kind !== 'user' || message.status !== 'sending') return undefined;
+    const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
+    const state = this.#delivery.state;
+    // Not in this tab's queue: another tab sends it (or this one will adopt it; see #adoptPending).
+    if (index < 0) return { kind: 'queued' };
+    if (state.name === 'retrying') return { kind: 'retrying', at: state.at };
+    if (state.name === 'offline') return { kind: 'offline' };
+    return { kind: index ? 'queued' : 'in-flight' };
+  }
+
+  /** The greeting's problem: failed for good (why), or waiting to be retried (when). */
+  get greetingProblem(): { failed: string } | { retryAt: number } | undefined {
+    if (this.#greetingFailure) return { failed: this.#greetingFailure };
+    const state = this.#delivery.state;
+    if (state.name === 'retrying' && this.#delivery.pending.some((job) => job.greeting)) return { retryAt: state.at };
+    return undefined;
+  }
+
+  /** Sends the greeting, unless the conversation was greeted or a greeting is on its way; archives an idle conversation first. */
+  greet() {
+    if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
+    if (this.#conversation.conversation.greeted || this.#greetingQueued) return;
+    this.#greetingQueued = true;
+    this.#enqueue({ id: newId(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true });
+  }
+
+  /** Sends `text` as the visitor's message (trimmed, at most 2,000 characters); blank text is ignored. */
+  send(text: string) {
+    const trimmed = text.trim().slice(0, TEXT_LIMIT);
+    if (trimmed) this.#submit({ text: trimmed }, trimmed);
+  }
+
+  /** Sends a postback; with `title`, the title is kept as the visitor's message. */
+  postback(payload: Postback, title?: string) {
+    this.#submit({ payload }, title);
+  }
+
+  /** Archives the conversation and starts an empty one (greet() greets it); what was queued is dropped. */
+  restart() {
+    this.#delivery.clear();
+    this.#conversation.archive();
+    this.#greetingQueued = false;
+    this.#greetingFailure = undefined;
+    this.#notify({ kind: 'reset' });
+  }
+
+  /** Adds and removes session tags; sent as `tagOperations` with the next request. */
+  updateTags(operations: TagOperations) {
+    this.#pendingTags = mergeTags(this.#pendingTags, operations);
+  }
+
+  /** Sends what waits for a retry now. */
+  retryNow() {
+    this.#delivery.retryNow();
+  }
+
+  /** Drops a message that was not delivered. */
+  discard(id: string) {
+    this.#delivery.discard(id);
+    this.#removeMessage(id);
+  }
+
+  /** Takes up another proxy URL (another deployment, another conversation); true if it changed. */
+  reload(): boolean {
+    if (!this.#started || !this.#conversation.load()) return false;
+    this.#delivery.clear();
+    this.#greetingQueued = false;
+    this.#greetingFailure = undefined;
+    this.#notify({ kind: 'reset' });
+    this.#adoptPending();
+    return true;
+  }
+
+  get #proxyUrl() {
+    try {
+      return new URL(this.options.proxyUrl, document.baseURI).href;
+    } catch {
+      return this.options.proxyUrl;
+    }
+  }
+
+  get #strings() {
+    return stringsFor(this.options.language || document.documentElement.lang, this.options.strings);
+  }
+
+  #notify(change: SessionChange) {
+    this.#listeners.forEach((listener) => listener(change));
+  }
+
+  /**
+   * Sends the pending messages no live page sends (a reload or a closed tab interrupted them), once
+   * this tab holds the outbox: a tab sending holds it until its queue is empty. Only what is pending
+   * now can be orphaned: a message stored later belongs to a live tab whose lock request precedes
+   * its write, so it is ahead of this one. Called on start and on every change from another tab.
+   */
+  #adoptPending() {
+    const pending = new Set(this.messages
+      .filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id));
+    if (!pending.size || this.#adopting) return;
+    this.#adopting = true;
+    this.#conversation.withOutbox(async () => {
+      this.#adopting = false;
+      this.#conversation.refresh();
+      for (const m of this.messages) {
+        if (m.kind === 'user' && pending.has(m.id) && m.status === 'sending' && !this.#delivery.has(m.id)) {
+          this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
+        }
+      }
+      this.#notify({ kind: 'state' });
+      await this.#delivery.whenIdle();
+      // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
+      this.#adoptPending();
+    });
+  }
+
+  #submit(message: EventMessage, echo?: string) {
+    const job: DeliveryJob = { id: newId(), message };
+    if (echo !== undefined) {
+      const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
+      job.userMessageId = shown.id;
+      this.#conversation.add(shown);
+      this.#notify({ kind: 'added', messages: [shown] });
+    }
+    // Storage is written at the end of the task: the outbox is requested before the message is
+    // stored as pending, so no other tab adopts it (see #adoptPending).
+    this.#enqueue(job);
+  }
+
+  /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
+  #enqueue(job: DeliveryJob) {
+    this.#delivery.enqueue(job);
+    this.#conversation.withOutbox(() => this.#delivery.whenIdle());
+  }
+
+  #buildRequest(message: EventMessage): ClientEventRequest {
+    const { options } = this;
+    const request = buildRequest(message, {
+      senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
+      tagOperations: this.#pendingTags, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
+    });
+    this.#pendingTags = undefined;
+    return request;
+  }
+
+  /** The send event is cancelable: a cancelled message is taken back out of the conversation. */
+  #handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
+    if (this.#emit({ type: 'send', detail: request })) return true;
+    if (job.userMessageId) this.#removeMessage(job.userMessageId);
+    if (job.greeting) this.#greetingQueued = false;
+    return false;
+  }
+
+  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
+    if (job.greeting) this.#conversation.markGreeted();
+    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
+    this.#emit({ type: 'response', detail: { ...result, request } });
+    const now = Date.now();
+    const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
+    this.#conversation.add(...replies);
+    const speech = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
+    this.#notify({ kind: 'added', messages: replies, speech });
+  }
+
+  #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
+    const { retryable, willRetry } = outcome;
+    this.#emit({ type: 'error', detail: { kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request } });
+    if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
+    const strings = this.#strings;
+    const { text, developerNote } = describeFailure(failure, strings);
+    // Once per session: a misconfigured proxy fails every request the same way.
+    if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
+    this.#reportedToDeveloper ||= developerNote !== undefined;
+    // Said once, where it belongs: under the message, in place of the greeting, or (a postback
+    // without a title shows nowhere) as a failure of its own.
+    if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });
+    else if (job.greeting) {
+      this.#greetingFailure = `${strings.chatNotStarted}. ${developerNote ? text : ''}`.trim();
+      this.#notify({ kind: 'state' });
+    } else this.#notify({ kind: 'failure', text });
+  }
+
+  #removeMessage(id: string) {
+    this.#conversation.remove(id);
+    this.#notify({ kind: 'removed', id });
+  }
+
+  #setUserStatus(id: string, patch: Pick<UserMessage, 'status'> & Partial<Pick<UserMessage, 'error' | 'retryable'>>) {
+    const updated = this.#conversation.updateUserMessage(id, patch);
+    if (updated) this.#notify({ kind: 'updated', message: updated });
+  }
+}
+
+/** A conversation with the agent behind `proxyUrl`, without UI (see {@link ChatSession}); call `start()`. */
+export const createChatSession = (options: ChatSessionOptions, hooks?: ChatSessionHooks) => new ChatSession(options, hooks);

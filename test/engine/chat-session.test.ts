@@ -1,0 +1,90 @@
+/**
+ * The engine without any UI, as a site that draws its own would use it: `agent-chat/engine`.
+ * Requests go through the same fake proxy as the widget's (recorded when `fetch` is called).
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { createChatSession, type SessionChange } from '../../src/engine/index.js';
+import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { WAIT } from '../support/widget.js';
+
+const texts = (session: ReturnType<typeof createChatSession>) =>
+  session.messages.map((m) => (m.kind === 'user' ? `> ${m.text}` : (m.item.altText ?? '')));
+
+describe('createChatSession (agent-chat/engine)', () => {
+  let proxy: FakeProxy;
+  beforeEach(() => (proxy = new FakeProxy()));
+  afterEach(() => {
+    proxy.restore();
+    localStorage.clear();
+  });
+
+  it('greets, sends and tells each change, with no element on the page', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url, language: 'EN' });
+    const changes: SessionChange['kind'][] = [];
+    session.subscribe((change) => changes.push(change.kind));
+    session.start();
+    session.greet();
+    session.greet(); // once
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    session.send('  Hi there  ');
+    expect(session.pendingOf(session.messages[1].id), 'the message waits').to.deep.equal({ kind: 'in-flight' });
+    await waitUntil(() => session.messages.length === 3, 'answered', WAIT);
+    expect(texts(session)).to.deep.equal(['Hello! How can I help?', '> Hi there', 'You said: Hi there']);
+    expect(session.pendingOf(session.messages[1].id), 'delivered').to.equal(undefined);
+    expect(proxy.bodies.map((b) => b.message), 'one greeting, one text').to.deep.equal([
+      { payload: { type: 'node', data: 'greeting' } }, { text: 'Hi there' },
+    ]);
+    expect(changes).to.include.members(['reset', 'added', 'updated', 'state']);
+    expect(document.querySelector('agent-chat'), 'no element involved').to.equal(null);
+    session.stop();
+  });
+
+  it('fires agent-chat-send (cancelable), -response and -error on itself', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    const seen: string[] = [];
+    session.addEventListener('agent-chat-send', (e) => {
+      seen.push(`send ${JSON.stringify((e as CustomEvent).detail.message)}`);
+      if ((e as CustomEvent).detail.message.text === 'secret') e.preventDefault();
+    });
+    session.addEventListener('agent-chat-response', (e) => seen.push(`response ${(e as CustomEvent).detail.responses.length}`));
+    session.addEventListener('agent-chat-error', (e) => seen.push(`error ${(e as CustomEvent).detail.status}`));
+    session.start();
+    session.send('secret');
+    expect(session.messages, 'a cancelled message is taken back').to.have.length(0);
+    proxy.handle(() => ({ status: 400, json: { status: 'error', error: 'bad' } }));
+    session.send('rejected');
+    await waitUntil(() => seen.length === 3, 'three events', WAIT);
+    proxy.handle(() => ok(text('fine')));
+    session.send('accepted');
+    await waitUntil(() => seen.length === 5, 'five events', WAIT);
+    expect(seen).to.deep.equal(['send {"text":"secret"}', 'send {"text":"rejected"}', 'error 400', 'send {"text":"accepted"}', 'response 1']);
+    expect(session.messages.map((m) => (m.kind === 'user' ? m.status : 'reply'))).to.deep.equal(['failed', 'sent', 'reply']);
+    session.stop();
+  });
+
+  it('keeps the conversation across sessions on one proxy URL, and restart() archives it', async () => {
+    const first = createChatSession({ proxyUrl: proxy.url });
+    first.start();
+    first.send('remember me');
+    await waitUntil(() => first.messages.length === 2, 'answered', WAIT);
+    first.stop();
+    const second = createChatSession({ proxyUrl: proxy.url });
+    second.start();
+    expect(texts(second), 'restored').to.deep.equal(['> remember me', 'You said: remember me']);
+    expect(second.senderId).to.equal(first.senderId);
+    second.restart();
+    expect(second.messages).to.have.length(0);
+    second.stop();
+  });
+
+  it('updateTags() go with the next request only', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.updateTags({ add: ['vip'] });
+    session.send('one');
+    session.send('two');
+    await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
+    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }, undefined]);
+    session.stop();
+  });
+});
