@@ -83,7 +83,6 @@ describe('the shell', () => {
     chat.send('first');
     chat.postback({ type: 'node', data: 'n1' }, 'second');
     chat.send('third');
-    expect(viewLoaded(win), 'nothing loaded yet').to.equal(false);
     await waitUntil(() => win.requests.length >= 3, 'three requests', WAIT);
     const bodies = win.requests.map((r) => r.body);
     expect(bodies.map((b) => b.message.text ?? b.message.payload)).to.deep.equal(['first', { type: 'node', data: 'n1' }, 'third']);

@@ -24,7 +24,16 @@ const naive = await build({
   entryPoints: [new URL('naive-chat.ts', import.meta.url).pathname], bundle: true, minify: true, format: 'esm', write: false,
   target: 'es2022', tsconfigRaw: { compilerOptions: { experimentalDecorators: true, useDefineForClassFields: false } },
 });
-const scripts = { '/agent-chat.js': readFileSync(new URL('dist/agent-chat.js', root)), '/naive-chat.js': Buffer.from(naive.outputFiles[0].contents) };
+const scripts = { '/naive-chat.js': Buffer.from(naive.outputFiles[0].contents) };
+// The widget as published: the shell and every chunk it may load (each fetched only when it does).
+const distFile = (path) => {
+  if (!/^\/(agent-chat[\w-]*\.js|chunks\/[\w-]+\.js)$/.test(path) || path.includes('.node.') || path.includes('/node-')) return undefined;
+  try {
+    return readFileSync(new URL(`dist${path}`, root));
+  } catch {
+    return undefined;
+  }
+};
 
 // Marks when the launcher is first visible (a frame after it has a box), as `window.__launcherAt`.
 const watchLauncher = (selector) => `<script>
@@ -56,8 +65,8 @@ const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(agentReply(JSON.parse(body).message)));
-  } else if (scripts[url.pathname]) {
-    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(scripts[url.pathname]);
+  } else if (scripts[url.pathname] ?? distFile(url.pathname)) {
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(scripts[url.pathname] ?? distFile(url.pathname));
   } else if (pages[url.pathname.slice(1)]) {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[url.pathname.slice(1)]);
   } else res.writeHead(404).end();
