@@ -22,6 +22,15 @@ describe('<agent-chat>', () => {
       expect(p.requests, 'requests before opening').to.have.length(0);
     });
 
+    it('draws its round icon buttons without the browser\'s button border (the view\'s sheet is applied)', async () => {
+      const { chat } = await mount(proxy(), { open: true });
+      for (const name of ['send-button', 'restart-button', 'close-button', 'launcher']) {
+        const style = getComputedStyle(part(chat, name)!);
+        expect(style.borderTopStyle, `${name} border`).to.equal('none');
+        expect(style.borderTopLeftRadius, `${name} round`).to.equal('50%');
+      }
+    });
+
     it('is accessible closed and open (axe)', async () => {
       const { chat } = await mount(proxy());
       await expect(chat).to.be.accessible();

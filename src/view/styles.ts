@@ -6,6 +6,7 @@ const css = (strings: TemplateStringsArray) => strings[0];
  * private `--_*` properties the shell's sheet sets from the public ones.
  */
 export const viewCss = css`
+  .send, .icon-button { display: grid; place-items: center; border: none; border-radius: 50%; cursor: pointer; }
   .header {
     display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 16px;
     background: var(--_accent); color: var(--_on-accent);

@@ -36,6 +36,9 @@ const LONG = [
 ].join('\n');
 
 type Mode = 'ok' | 'down' | 'long' | 'slow';
+/** How the server serves the rest of the widget (the view): at once, held (the skeleton shows), or not at all. */
+let viewServing: 'ok' | 'held' | 'missing' = 'ok';
+let releaseView: (() => void) | undefined;
 /** In `slow` mode replies wait here until the shot is taken. */
 let releaseSlow: (() => void) | undefined;
 let mode: Mode = 'ok';
@@ -69,6 +72,8 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
     return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
   }
   if (url.pathname.startsWith('/dist/')) {
+    if (url.pathname === '/dist/agent-chat-view.js' && viewServing === 'missing') return res.writeHead(404).end();
+    if (url.pathname === '/dist/agent-chat-view.js' && viewServing === 'held') await new Promise<void>((resolve) => (releaseView = resolve));
     res.setHeader('Content-Type', 'text/javascript');
     return res.end(readFileSync(new URL(`.${url.pathname}`, root)));
   }
@@ -145,6 +150,20 @@ async function unread(p: Page) {
   await shadow(p, '[part~="new-messages-button"]').waitFor();
 }
 
+/** The visitor clicks before the rest of the widget has arrived: the panel's skeleton. */
+async function skeleton(p: Page) {
+  viewServing = 'held';
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="panel"][aria-busy="true"]').waitFor();
+}
+
+/** The rest of the widget cannot be loaded (offline, or not published next to the script). */
+async function unloadable(p: Page) {
+  viewServing = 'missing';
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="error"]').waitFor();
+}
+
 async function badge(p: Page) {
   await shadow(p, '[part~="launcher"]').click();
   await shadow(p, '[part~="bubble--agent"]').first().waitFor();
@@ -169,6 +188,13 @@ try {
   releaseSlow?.();
   await shot('desktop-badge', { width: 1280, height: 800 }, badge);
   await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
+  await shot('desktop-skeleton', { width: 1280, height: 800 }, skeleton);
+  releaseView?.();
+  await shot('phone-320-skeleton', { width: 320, height: 640 }, skeleton);
+  releaseView?.();
+  await shot('desktop-unloadable', { width: 1280, height: 800 }, unloadable);
+  await shot('dark-unloadable', { width: 1280, height: 800, dark: true }, unloadable);
+  viewServing = 'ok';
 } finally {
   await browser.close();
   server.close();
