@@ -50,6 +50,11 @@ export class AutoscrollController implements ReactiveController {
     element.addEventListener('scroll', this.#handleScroll, { passive: true });
   };
 
+  /** Whether the visitor reads the newest messages (the view follows them). */
+  get pinned() {
+    return this.#pinned;
+  }
+
   /** Scrolls to the newest message (the panel opened, the visitor sent, the log was redrawn). */
   toBottom() {
     this.#pinned = true;

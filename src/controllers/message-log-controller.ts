@@ -9,18 +9,33 @@ export interface MessageLogControllerOptions {
   onReset: () => void;
   /** Loads what drawing `messages` needs (lazy renderers); undefined when nothing is missing. */
   prepare?: (messages: readonly ChatMessage[]) => Promise<unknown> | undefined;
+  /** Whether the oldest entries may leave the DOM now (the visitor reads the newest ones). */
+  canTrim: () => boolean;
+  /** The count of entries not shown changed (the "earlier messages" control). */
+  onHiddenChange: () => void;
 }
+
+/** Entries kept in the DOM while the visitor reads the newest: the browser's layout and paint work per message, and the memory, stay those of a short conversation. */
+const SHOWN = 100;
+/** Trimmed in batches, not one entry per message. */
+const SLACK = 25;
+/** Entries "earlier messages" brings back at a time. */
+const PAGE = 50;
 
 /**
  * Renders the transcript into the log element one message at a time. Each message gets its own
  * container, rendered once when it arrives and again only if that message changes (e.g. its
  * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
- * own template never lists the messages, and nothing re-diffs the whole log. It needs none of the
- * host's lifecycle hooks, so it does not register as a Lit controller.
+ * own template never lists the messages, and nothing re-diffs the whole log. Only the newest
+ * entries are in the DOM (about {@link SHOWN}); the older ones stay in the transcript and come back
+ * a page at a time (`showEarlier()`). It needs none of the host's lifecycle hooks, so it does not
+ * register as a Lit controller.
  */
 export class MessageLogController {
   #element?: HTMLElement;
   #messages: ChatMessage[] = [];
+  /** How many of the oldest messages are not in the DOM. */
+  hidden = 0;
   readonly #containers = new Map<string, HTMLElement>();
   /** `this` for event listeners in the rendered templates. */
   readonly #host: object;
@@ -38,10 +53,42 @@ export class MessageLogController {
     this.#mountAll();
   };
 
-  /** Replaces everything shown (a restored or new conversation). */
+  /** Replaces everything shown (a restored or new conversation): the newest entries. */
   reset(messages: readonly ChatMessage[]) {
     this.#messages = [...messages];
-    this.#inOrder(messages, () => this.#mountAll());
+    this.#setHidden(Math.max(0, messages.length - SHOWN));
+    this.#inOrder(messages.slice(this.hidden), () => this.#mountAll());
+  }
+
+  /** Brings back a page of the entries before the oldest shown, keeping in view what was (call with the scrolling element). */
+  showEarlier(scroller: HTMLElement) {
+    const from = Math.max(0, this.hidden - PAGE);
+    const earlier = this.#messages.slice(from, this.hidden);
+    this.#setHidden(from);
+    this.#inOrder(earlier, () => {
+      const height = scroller.scrollHeight;
+      const fragment = document.createDocumentFragment();
+      for (const message of earlier) if (this.#messages.includes(message)) fragment.append(this.#mount(message));
+      this.#element?.prepend(fragment);
+      scroller.scrollTop += scroller.scrollHeight - height;
+    });
+  }
+
+  #setHidden(count: number) {
+    if (count === this.hidden) return;
+    this.hidden = count;
+    this.#options.onHiddenChange();
+  }
+
+  /** While the visitor reads the newest, the oldest shown entries leave the DOM (in batches). */
+  #trim() {
+    if (this.#containers.size <= SHOWN + SLACK || !this.#options.canTrim()) return;
+    const shown = this.#messages.filter((m) => this.#containers.has(m.id));
+    for (const message of shown.slice(0, shown.length - SHOWN)) {
+      this.#containers.get(message.id)!.remove();
+      this.#containers.delete(message.id);
+    }
+    this.#setHidden(this.#messages.indexOf(shown[shown.length - SHOWN]));
   }
 
   append(...messages: ChatMessage[]) {
@@ -53,7 +100,10 @@ export class MessageLogController {
       const fragment = document.createDocumentFragment();
       for (const message of shown) fragment.append(this.#mount(message));
       this.#element.append(fragment);
-      this.#options.onAppended(this.#containers.get(shown[0].id)!, shown);
+      this.#trim();
+      // A batch longer than the window: its first entries left at once; the first still shown leads.
+      const first = shown.find((m) => this.#containers.has(m.id))!;
+      this.#options.onAppended(this.#containers.get(first.id)!, shown);
     });
   }
 
@@ -97,6 +147,8 @@ export class MessageLogController {
   }
 
   remove(id: string) {
+    const index = this.#messages.findIndex((m) => m.id === id);
+    if (index >= 0 && index < this.hidden) this.#setHidden(this.hidden - 1);
     this.#messages = this.#messages.filter((m) => m.id !== id);
     this.#containers.get(id)?.remove();
     this.#containers.delete(id);
@@ -105,7 +157,7 @@ export class MessageLogController {
   #mountAll() {
     this.#containers.clear();
     if (!this.#element) return;
-    this.#element.replaceChildren(...this.#messages.map((m) => this.#mount(m)));
+    this.#element.replaceChildren(...this.#messages.slice(this.hidden).map((m) => this.#mount(m)));
     this.#options.onReset();
   }
 

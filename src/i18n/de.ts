@@ -18,6 +18,7 @@ export const strings: Strings = {
   chatNotStarted: 'Der Chat konnte nicht starten',
   newMessages: (n) => (n === 1 ? '1 neue Nachricht' : `${n} neue Nachrichten`),
   retry: 'Jetzt erneut versuchen',
+  earlierMessages: 'Frühere Nachrichten',
   errorNetwork: 'Der Assistent ist nicht erreichbar.',
   errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
   errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',

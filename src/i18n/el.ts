@@ -18,6 +18,7 @@ export const strings: Strings = {
   chatNotStarted: 'Η συνομιλία δεν μπόρεσε να ξεκινήσει',
   newMessages: (n) => (n === 1 ? '1 νέο μήνυμα' : `${n} νέα μηνύματα`),
   retry: 'Δοκιμή τώρα',
+  earlierMessages: 'Παλαιότερα μηνύματα',
   errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
   errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
   errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',

@@ -22,6 +22,8 @@ export interface Strings {
   chatNotStarted: string;
   /** Replies the visitor has not seen yet: the launcher's badge and the log's jump button. */
   newMessages: (count: number) => string;
+  /** At the top of a long conversation's log: shows the messages before the oldest shown. */
+  earlierMessages: string;
   /** Sends a waiting message (or the greeting) now instead of at the next automatic try. */
   retry: string;
   errorNetwork: string;
@@ -60,6 +62,7 @@ const en: Strings = {
   chatNotStarted: 'The chat could not start',
   newMessages: (n) => (n === 1 ? '1 new message' : `${n} new messages`),
   retry: 'Retry now',
+  earlierMessages: 'Earlier messages',
   errorNetwork: 'Could not reach the assistant.',
   errorUnavailable: 'Chat is unavailable right now.',
   errorRejected: 'Your message could not be sent.',

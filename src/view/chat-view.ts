@@ -47,7 +47,11 @@ export class ChatView extends ViewHost implements View {
     onAppended: (first, messages) => this.#handleAppended(first, messages),
     onReset: () => this.#autoscroll.toBottom(),
     prepare: (messages) => this.#renderers.prepare(messages.flatMap((m) => (m.kind === 'agent' ? [m.item] : []))),
+    canTrim: () => this.#autoscroll.pinned,
+    onHiddenChange: () => this.requestUpdate(),
   });
+  /** The log element whose scrolling brings back earlier messages. */
+  #scrolled?: HTMLElement;
   // Features in chunks of their own, loaded when first needed (see #feature).
   #speech?: SpeechController;
   #dictation?: DictationController;
@@ -265,7 +269,9 @@ export class ChatView extends ViewHost implements View {
   protected override updated(changed: Map<PropertyKey, unknown>) {
     this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(this.#el.open, this.#unseen, this.#uiStrings));
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
-    this.#autoscroll.attach(this.#shell.root.querySelector('.log') ?? undefined);
+    const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
+    this.#autoscroll.attach(log);
+    if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll, { passive: true });
     this.#log.attach(this.#shell.root.querySelector('.messages') ?? undefined);
     if (changed.has('open') && (changed.get('open') !== undefined || this.#el.open)) {
       this.#emit(this.#el.open ? new this.#shell.events.AgentChatShowEvent() : new this.#shell.events.AgentChatHideEvent());
@@ -277,6 +283,17 @@ export class ChatView extends ViewHost implements View {
       } else this.#quiet();
     }
     if (this.#visible) this.#session.greet();
+  }
+
+  /** Scrolled up to within a screen of the top: the earlier messages come (the control stays, for the keyboard). */
+  readonly #handleLogScroll = () => {
+    const log = this.#scrolled!;
+    if (this.#log.hidden && !this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier(log);
+  };
+
+  #showEarlier() {
+    const log = this.#shell.root.querySelector<HTMLElement>('.log');
+    if (log && this.#log.hidden) this.#log.showEarlier(log);
   }
 
   #setFailure(failure?: Problem) {
@@ -342,6 +359,7 @@ export class ChatView extends ViewHost implements View {
       ${renderPanel({
         strings, launcher, hidden: !this.#visible, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
+        earlier: this.#log.hidden > 0, onEarlier: () => this.#showEarlier(),
         onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,
         header: renderHeader({

@@ -15,7 +15,9 @@ export const viewCss = css`
   .icon-button { inline-size: 36px; block-size: 36px; background: transparent; color: inherit; }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
 
-  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+  /* No scroll anchoring: bringing back earlier messages keeps the view in place by itself (see MessageLogController.showEarlier). */
+  .earlier { align-self: center; color: var(--_accent); }
+  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */
   .entry { margin-block-end: 8px; }

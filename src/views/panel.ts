@@ -25,6 +25,9 @@ export interface PanelView {
   error?: Problem;
   /** Replies below the visible part of the log the visitor has not scrolled to yet. */
   unread: number;
+  /** Older messages not in the DOM: the control that brings them back. */
+  earlier: boolean;
+  onEarlier: () => void;
   onJump: () => void;
   onKeydown: (event: KeyboardEvent) => void;
 }
@@ -41,6 +44,9 @@ export const renderPanel = (view: PanelView) => html`
     ${view.header}
     <div part="log" class="log" role="log" aria-labelledby="title" tabindex="0">
       ${view.greeting ? renderProblem(view.greeting, view.strings) : nothing}
+      ${view.earlier
+        ? html`<button part="earlier-button" class="retry earlier" type="button" @click=${view.onEarlier}>${view.strings.earlierMessages}</button>`
+        : nothing}
       <div class="messages"></div>
       ${view.typing
         ? html`<div part="typing" class="typing"><span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span>

@@ -3,7 +3,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { defaultRenderers, type Renderer } from '../../src/renderers/index.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, parts, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 
 /** Mounts an open widget whose greeting is answered with `items`; resolves once they are shown. */
 async function showReply(...items: AgentResponseItem[]) {
@@ -173,7 +173,7 @@ describe('renderers', () => {
   });
 
   it('adding a message leaves every earlier message node untouched', async () => {
-    const many = Array.from({ length: 200 }, (_, i) => text(`reply ${i}`));
+    const many = Array.from({ length: 90 }, (_, i) => text(`reply ${i}`));
     const { chat } = await showReply(...many);
     const log = part(chat, 'log')!;
     const before = [...log.querySelectorAll('[part~="message"]')];
@@ -181,12 +181,39 @@ describe('renderers', () => {
     const observer = new MutationObserver((records) => mutations.push(...records));
     observer.observe(log, { childList: true, subtree: true, characterData: true, attributes: true });
     chat.send('one more');
-    await waitForBubbles(chat, 202);
+    await waitForBubbles(chat, 92);
     observer.disconnect();
     const after = [...log.querySelectorAll('[part~="message"]')];
-    expect(after.slice(0, 200), 'same nodes').to.deep.equal(before);
+    expect(after.slice(0, 90), 'same nodes').to.deep.equal(before);
     const touched = mutations.filter((m) => before.some((node) => node === m.target || node.contains(m.target)));
     expect(touched, 'no mutation inside earlier messages').to.have.length(0);
+  });
+
+  it('keeps only the newest entries in the DOM; earlier ones come back a page at a time, the view staying where it was', async () => {
+    const { chat } = await mount(new FakeProxy().next(ok(...Array.from({ length: 300 }, (_, i) => text(`reply ${i}`)))), { open: true });
+    await waitUntil(() => bubbles(chat).at(-1) === 'reply 299', 'the newest reply shown', WAIT);
+    const shown = () => bubbles(chat);
+    expect(shown().length, 'about a hundred entries in the DOM').to.be.within(100, 125);
+    expect(shown()[0], 'the newest of them').to.equal(`reply ${300 - shown().length}`);
+    expect(localStorage.getItem([...Array(localStorage.length).keys()].map((i) => localStorage.key(i)!).find((k) => k.endsWith(':conversation'))!),
+      'the transcript keeps every reply').to.include('reply 0');
+
+    const log = part(chat, 'log')!;
+    const oldestShown = () => parts(chat, 'message')[0];
+    // The control, from the keyboard: the entries before come back above, and what was in view stays put.
+    log.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const count = shown().length;
+    const anchor = oldestShown();
+    const anchorTop = anchor.getBoundingClientRect().top;
+    part(chat, 'earlier-button')!.click();
+    await waitUntil(() => shown().length === count + 50 || shown().length > count + 50, 'a page more', WAIT);
+    expect(Math.abs(anchor.getBoundingClientRect().top - anchorTop), 'the view did not jump').to.be.below(2);
+    // Scrolled up to the top: the next page comes by itself.
+    const before = shown().length;
+    log.scrollTop = 0;
+    await waitUntil(() => shown().length > before, 'loaded on scrolling up', WAIT);
+    expect(shown()[0]).to.equal(`reply ${300 - shown().length}`);
   });
 
   it('follows new messages from their start, but not while the visitor has scrolled up to read', async () => {
