@@ -86,6 +86,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart card-subtitle - A card's subtitle.
  * @csspart typing - The typing indicator ("Agent is typing…"), shown while a request is in flight.
  * @csspart new-messages-button - "3 new messages ↓": shown while replies arrived below the part of the log in view.
+ * @csspart earlier-button - "Earlier messages", at the top of a long conversation: the log keeps about 100 entries in the page and brings back earlier ones a page at a time.
  * @csspart badge - The launcher's count of replies that arrived while the panel was closed.
  * @csspart error - A failed greeting (at the top of the log), a problem that concerns no message, or the rest of the widget failing to load.
  * @csspart notice - The offline notice.

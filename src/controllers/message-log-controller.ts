@@ -18,7 +18,7 @@ export interface MessageLogControllerOptions {
 /** Entries kept in the DOM while the visitor reads the newest: the browser's layout and paint work per message, and the memory, stay those of a short conversation. */
 const SHOWN = 100;
 /** Trimmed in batches, not one entry per message. */
-const SLACK = 25;
+const SLACK = 10;
 /** Entries "earlier messages" brings back at a time. */
 const PAGE = 50;
 

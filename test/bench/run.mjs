@@ -191,7 +191,9 @@ async function conversation(variant, { profileAt } = {}) {
   let sent = 0;
   for (const level of LEVELS) {
     // Build up to the level by sending, as a visitor does (each send adds the message and its reply).
-    while ((await messages()) < level) await page.evaluate(sendInPage, [HOST[variant], `message ${++sent}`]);
+    // Counted in the conversation (the greeting, then two per send), not in the DOM: the widget
+    // keeps only the newest entries there.
+    while (1 + 2 * sent < level) await page.evaluate(sendInPage, [HOST[variant], `message ${++sent}`]);
     const profiling = profileAt === level;
     if (profiling) {
       await cdp.send('Profiler.enable');
@@ -221,7 +223,7 @@ async function conversation(variant, { profileAt } = {}) {
     const { nodes } = await cdp.send('Memory.getDOMCounters');
     let heapTop;
     if (profiling) heapTop = await heapSnapshot(cdp, `${variant}-${level}.heapsnapshot`);
-    rows.push({ level, shown: await messages(), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
+    rows.push({ level, messages: 1 + 2 * sent, shown: await messages(), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
   }
   await context.close();
   return rows;
@@ -299,7 +301,7 @@ try {
   console.log('a conversation built by sending (send → reply in the DOM / → next frame; JS heap after GC; DOM nodes)');
   widgetRows.forEach((w, i) => {
     const n = naiveRows[i];
-    console.log(`  ${String(w.level).padStart(5)} messages (${w.shown} shown):`);
+    console.log(`  ${String(w.messages).padStart(5)} messages (widget: ${w.shown} in the DOM; naive: ${n.shown}):`);
     console.log(`     reply in DOM  ${fmt(w.inDom)}   naive ${fmt(n.inDom)} → ${ratio(w.inDom, n.inDom)}`);
     console.log(`     next frame    ${fmt(w.frame)}   naive ${fmt(n.frame)} → ${ratio(w.frame, n.frame)}`);
     console.log(`     heap after GC ${(w.heap / 1048576).toFixed(2)} MB   naive ${(n.heap / 1048576).toFixed(2)} MB → ${(w.heap / n.heap).toFixed(2)}×`);
