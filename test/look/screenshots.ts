@@ -35,7 +35,7 @@ const LONG = [
   'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
 ].join('\n');
 
-type Mode = 'ok' | 'down' | 'long' | 'slow';
+type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many';
 /** How the server serves the rest of the widget (the view): at once, held (the skeleton shows), or not at all. */
 let viewServing: 'ok' | 'held' | 'missing' = 'ok';
 let releaseView: (() => void) | undefined;
@@ -69,6 +69,7 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
     }
     if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
     if (mode === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
+    if (mode === 'many') return res.end(JSON.stringify(reply(Array.from({ length: 130 }, (_, i) => `Answer number ${i + 1}`))));
     return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
   }
   if (url.pathname.startsWith('/dist/')) {
@@ -150,6 +151,18 @@ async function unread(p: Page) {
   await shadow(p, '[part~="new-messages-button"]').waitFor();
 }
 
+/** A long conversation scrolled to its top: the newest ~100 entries are in the page, the control brings the rest. */
+async function longConversation(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  mode = 'many';
+  await shadow(p, '[part~="input"]').fill('Tell me everything');
+  await shadow(p, '[part~="send-button"]').click();
+  await shadow(p, '[part~="earlier-button"]').waitFor();
+  await shadow(p, '[part~="earlier-button"]').evaluate((button) => button.scrollIntoView());
+  await nextFrames(p);
+}
+
 /** The visitor clicks before the rest of the widget has arrived: the panel's skeleton. */
 async function skeleton(p: Page) {
   viewServing = 'held';
@@ -188,6 +201,8 @@ try {
   releaseSlow?.();
   await shot('desktop-badge', { width: 1280, height: 800 }, badge);
   await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
+  await shot('desktop-earlier', { width: 1280, height: 800 }, longConversation);
+  await shot('dark-earlier', { width: 1280, height: 800, dark: true }, longConversation);
   await shot('desktop-skeleton', { width: 1280, height: 800 }, skeleton);
   releaseView?.();
   await shot('phone-320-skeleton', { width: 320, height: 640 }, skeleton);
