@@ -341,7 +341,7 @@ export class AgentChat extends Upgrade {
   #drawShell(failed = false) {
     if (this.#view) return;
     const launcher = this.mode !== 'inline';
-    this.#drawLauncher(launcher ? { open: this.open, unread: 0, label: openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
+    this.#drawLauncher(launcher ? { open: this.open, unread: 0, label: this.strings?.openChat ?? openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
     const shown = !launcher || this.open;
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',

@@ -116,6 +116,19 @@ describe('the shell', () => {
     expect((win.requests[0].body as { language?: string }).language).to.equal('de');
   });
 
+  it('labels the launcher in the page\'s language, or with the site\'s own words, before anything else has loaded', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    win.document.documentElement.lang = 'de';
+    win.document.body.innerHTML = '<agent-chat proxy-url="/de"></agent-chat><agent-chat proxy-url="/own"></agent-chat>';
+    const [german, own] = win.document.querySelectorAll('agent-chat') as unknown as AgentChat[];
+    own.strings = { openChat: 'Ask us' };
+    const label = (chat: AgentChat) => chat.shadowRoot!.querySelector('[part~="launcher"]')!.getAttribute('aria-label');
+    expect(label(german)).to.equal('Chat öffnen');
+    expect(label(own)).to.equal('Ask us');
+    expect(viewLoaded(win), 'from the shell alone').to.equal(false);
+  });
+
   it('load="eager" loads at once; load="idle" once the page is idle; the default waits for intent', async () => {
     const eager = freshFrame();
     await loadScript(eager, '/dist/agent-chat.js');

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { languageKey, loadStrings, STRINGS, stringsFor } from '../../src/i18n/strings.js';
+import { openChatLabel } from '../../src/shell/launcher-label.js';
 
 describe('strings', () => {
   const table: [string | undefined, string][] = [['EL', 'el'], ['de-AT', 'de'], ['en_GB', 'en'], ['fr', 'en'], ['', 'en'], [undefined, 'en']];
@@ -17,6 +18,13 @@ describe('strings', () => {
     await Promise.all(['el', 'de'].map(loadStrings));
     const keys = Object.keys(STRINGS.en).sort();
     for (const [language, strings] of Object.entries(STRINGS)) expect(Object.keys(strings).sort(), language).to.deep.equal(keys);
+  });
+
+  it('the shell labels the launcher with the same words as the strings tables, before they load', async () => {
+    for (const language of ['EN', 'el', 'de-AT', 'fr', undefined]) {
+      await loadStrings(language);
+      expect(openChatLabel(language), String(language)).to.equal(stringsFor(language).openChat);
+    }
   });
 
   it('overrides replace single strings', async () => {
