@@ -23,7 +23,7 @@ export const buttonsRenderer: Renderer<ButtonsItem> = {
     );
   },
   render: (item, context) => html`
-    ${optional(item.text, (text) => html`<div part="bubble bubble--agent" class="bubble agent">${text}</div>`)}
+    ${optional(item.text, (text) => html`<div part="bubble bubble--agent" class="bubble agent" dir="auto">${text}</div>`)}
     <div part="buttons" class="buttons" role="group" aria-label=${item.text ?? item.altText ?? ''}>
       ${choicesOf(item).map((choice) => renderChoice(choice, context))}
     </div>

@@ -93,7 +93,7 @@ export class RendererRegistry {
 export function renderFallback(item: AgentResponseItem, context: RenderContext): TemplateResult {
   const text = typeof item.altText === 'string' && item.altText.trim() ? item.altText : undefined;
   return text
-    ? html`<div part="bubble bubble--agent bubble--fallback" class="bubble agent">${text}</div>`
+    ? html`<div part="bubble bubble--agent bubble--fallback" class="bubble agent" dir="auto">${text}</div>`
     : html`<div part="bubble bubble--agent bubble--notice" class="bubble agent notice">${context.strings.unsupportedMessage}</div>`;
 }
 

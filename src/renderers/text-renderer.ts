@@ -13,6 +13,6 @@ export const textRenderer: Renderer<TextItem> = {
   accepts: (item): item is TextItem =>
     Array.isArray(item.options) && item.options.length > 0 && item.options.every((o) => typeof o === 'string'),
   render: (item) => html`${item.options.map(
-    (text) => html`<div part="bubble bubble--agent" class="bubble agent markdown">${renderMarkdown(text)}</div>`,
+    (text) => html`<div part="bubble bubble--agent" class="bubble agent markdown" dir="auto">${renderMarkdown(text)}</div>`,
   )}`,
 };

@@ -34,7 +34,16 @@ export const viewCss = css`
   .bubble.markdown > :last-child { margin-block-end: 0; }
   .bubble a, .card-title a { color: inherit; }
   .bubble img { max-inline-size: 100%; }
-  .bubble pre { overflow-x: auto; }
+  /* Replies a language model writes: tables and code scroll inside the bubble, never squeezed; a
+     cell wraps between words only. The tint reads on light and dark bubbles alike. */
+  .bubble pre, .bubble table { overflow-x: auto; max-inline-size: 100%; }
+  .bubble pre { padding: 8px 10px; border-radius: 6px; background: rgb(128 128 128 / 0.14); white-space: pre; }
+  .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
+  .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }
+  .bubble table { display: block; border-collapse: collapse; }
+  .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); text-align: start; overflow-wrap: normal; }
+  .bubble th { background: rgb(128 128 128 / 0.14); }
+  .bubble blockquote { margin-inline: 0; padding-inline-start: 10px; border-inline-start: 3px solid var(--_border); color: var(--_muted); }
   .bubble.notice { font-style: italic; color: var(--_muted); }
   .status { font-size: 0.8em; color: var(--_muted); text-align: end; }
   /* Problems are read at the base size, in the error colour (contrast measured in both themes). */

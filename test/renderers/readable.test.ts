@@ -1,0 +1,92 @@
+/**
+ * A reply a language model writes (a list, a nested list, a 6-column table, a 200-character code
+ * line, a quote, a long URL), read in the panel at 380 px and at 320 px: no word broken inside a
+ * table cell, the table and the code scroll inside the bubble, nothing overflows the panel.
+ */
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import '../../src/agent-chat.js';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { part, WAIT } from '../support/widget.js';
+
+const LONG = [
+  'Here is the comparison you asked for:',
+  '',
+  '| Plan | Storage | Uptime | Support | Price | Seats |',
+  '|---|---|---|---|---|---|',
+  '| Starter | 10 GB | 99.9 % | Email | €9 | 1 |',
+  '| Business | 200 GB | 99.95 % | Chat and phone | €49 | 25 |',
+  '| Enterprise | Unlimited | 99.99 % | Dedicated manager | Contact us | Unlimited |',
+  '',
+  '```js',
+  `const chat = document.querySelector('agent-chat'); chat.addEventListener('agent-chat-response', (event) => console.log(event.detail.responses)); // ${'x'.repeat(40)}`,
+  '```',
+  '',
+  '> Prices exclude VAT.',
+  '',
+  '1. Pick a plan',
+  '   - monthly or yearly',
+  '2. Pay',
+  '',
+  'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
+].join('\n');
+
+/** How many line boxes each word of `element`'s text takes (a word broken in the middle takes two). */
+function brokenWords(element: Element): string[] {
+  const broken: string[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent!.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index!);
+      range.setEnd(node, match.index! + match[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+}
+
+const inside = (inner: Element, outer: Element) => {
+  const a = inner.getBoundingClientRect();
+  const b = outer.getBoundingClientRect();
+  return a.left >= b.left - 1 && a.right <= b.right + 1;
+};
+
+describe('a long markdown reply, readable', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  for (const width of [380, 320]) {
+    it(`at ${width} px: words whole in cells, table and code scroll inside the bubble, nothing overflows`, async () => {
+      const proxy = new FakeProxy().next(ok(text(LONG)));
+      try {
+        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; height: 640px">
+          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+        const chat = box.querySelector('agent-chat') as AgentChat;
+        await waitUntil(() => chat.shadowRoot!.querySelector('table'), 'the reply shown', WAIT);
+        await chat.updateComplete;
+        const root = chat.shadowRoot!;
+        const bubble = root.querySelector('table')!.closest('[part~="bubble"]')!;
+        const table = root.querySelector('table')!;
+        const pre = root.querySelector('pre')!;
+
+        expect([...table.querySelectorAll('th, td')].flatMap(brokenWords), 'words broken inside cells').to.deep.equal([]);
+        expect(inside(table, bubble), 'the table stays inside the bubble').to.equal(true);
+        expect(inside(pre, bubble), 'the code stays inside the bubble').to.equal(true);
+        expect(pre.scrollWidth, 'the code scrolls').to.be.greaterThan(pre.clientWidth);
+        expect(getComputedStyle(pre).overflowX).to.equal('auto');
+        if (width === 320) expect(table.scrollWidth, 'a table wider than the bubble scrolls').to.be.greaterThan(table.clientWidth);
+        expect(getComputedStyle(table).overflowX).to.equal('auto');
+        const log = part(chat, 'log')!;
+        expect(log.scrollWidth, 'nothing overflows the log').to.be.at.most(log.clientWidth);
+        expect(getComputedStyle(root.querySelector('th')!).borderTopStyle, 'cells have borders').to.equal('solid');
+        expect(bubble.getAttribute('dir'), 'the bubble sets its own direction').to.equal('auto');
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+});
