@@ -343,8 +343,14 @@ describe('<agent-chat> accessibility', () => {
       await el.updateComplete;
       const { left, right } = part(el, 'launcher')!.getBoundingClientRect();
       expect(left + right, 'launcher on the left half').to.be.lessThan(innerWidth);
+      el.show();
+      await el.updateComplete;
+      const sendIcon = part(el, 'send-button')!.querySelector('svg')!;
+      expect(getComputedStyle(sendIcon).transform, 'the send arrow points left').to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+      el.hide();
       wrapper.dir = 'ltr';
       await el.updateComplete;
+      expect(getComputedStyle(sendIcon).transform, 'and right when left-to-right').to.equal('none');
       const ltr = part(el, 'launcher')!.getBoundingClientRect();
       expect(ltr.left + ltr.right, 'and on the right half when left-to-right').to.be.greaterThan(innerWidth);
     } finally {
@@ -360,6 +366,34 @@ describe('<agent-chat> accessibility', () => {
       expect(left + right).to.be.lessThan(innerWidth);
     } finally {
       proxy.restore();
+    }
+  });
+
+  it('covers a short window (a laptop at 200 % zoom) and keeps Tab inside the panel while it does', async () => {
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'width:800px;height:500px;border:0';
+    document.body.append(frame);
+    try {
+      const win = frame.contentWindow as Window & typeof globalThis;
+      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text('Hello')] } }),
+        { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+      await loadBundleInto(frame);
+      win.document.body.innerHTML = '<agent-chat proxy-url="/short" open></agent-chat>';
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'rendered in the short frame', WAIT);
+      await chat.updateComplete;
+      const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+      expect([panel.left, panel.top, panel.width, panel.height], 'panel fills the window').to.deep.equal([0, 0, 800, 500]);
+      // Tab from the last control goes to the first, Shift+Tab from the first to the last.
+      const stops = [...chat.shadowRoot!.querySelector('[part~="panel"]')!.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, a[href], [tabindex="0"]')];
+      const tab = (shiftKey: boolean) => chat.shadowRoot!.activeElement!.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, composed: true, cancelable: true }));
+      stops.at(-1)!.focus();
+      expect(tab(false), 'the browser does not move on').to.equal(false);
+      expect(chat.shadowRoot!.activeElement === stops[0], 'Tab from the last control goes to the first').to.equal(true);
+      tab(true);
+      expect(chat.shadowRoot!.activeElement === stops.at(-1), 'Shift+Tab from the first goes to the last').to.equal(true);
+    } finally {
+      frame.remove();
     }
   });
 

@@ -1,12 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** Below this width the open panel covers the whole viewport (matches the sheet's media query). */
-const SMALL = '(max-width: 480px)';
+/** Where the open panel covers the whole viewport (the shell's sheet and the view say the same). */
+const SMALL = '(max-width: 480px), (max-height: 560px)';
 
 /**
- * While the panel covers a phone's screen: the page behind it does not scroll (restored on close),
- * and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens (the
- * layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
+ * While the panel covers the screen (a phone, a short window): the page behind it does not scroll
+ * (restored on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
+ * to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
+ * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  */
 export class MobileViewportController implements ReactiveController {
   /** The element whose `--_viewport-height` the sheet reads. */
@@ -35,6 +36,7 @@ export class MobileViewportController implements ReactiveController {
     const root = document.documentElement;
     this.#savedOverflow = root.style.overflow;
     root.style.overflow = 'hidden';
+    this.#host.addEventListener('keydown', this.#trapFocus);
     visualViewport?.addEventListener('resize', this.#fit);
     this.#fit();
   }
@@ -43,9 +45,23 @@ export class MobileViewportController implements ReactiveController {
     if (this.#savedOverflow === undefined) return;
     document.documentElement.style.overflow = this.#savedOverflow;
     this.#savedOverflow = undefined;
+    this.#host.removeEventListener('keydown', this.#trapFocus);
     visualViewport?.removeEventListener('resize', this.#fit);
     this.#host.style.removeProperty('--_viewport-height');
   }
+
+  /** Tab from the panel's last control goes to its first, Shift+Tab from the first to the last. */
+  readonly #trapFocus = (event: KeyboardEvent) => {
+    const panel = this.#host.shadowRoot?.querySelector('[part~="panel"]');
+    if (event.key !== 'Tab' || !panel) return;
+    const stops = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, a[href], [tabindex="0"]')];
+    const current = this.#host.shadowRoot!.activeElement;
+    const [first, last] = [stops[0], stops.at(-1)];
+    const to = event.shiftKey ? (current === first || !panel.contains(current) ? last : undefined) : current === last ? first : undefined;
+    if (!to) return;
+    event.preventDefault();
+    to.focus();
+  };
 
   // CSSOM writes are allowed under a strict style-src (unlike style attributes in markup).
   readonly #fit = () => {

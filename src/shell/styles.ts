@@ -92,7 +92,8 @@ export const shellCss = css`
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .panel[hidden] { display: none; }
   .loading { margin: auto; padding: 16px; color: var(--_muted); }
-  @media (max-width: 480px) {
+  /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it. */
+  @media (max-width: 480px), (max-height: 560px) {
     :host([open]:not([mode='inline'])) .panel {
       inset: 0; inline-size: 100vw; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
       padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);

@@ -261,7 +261,7 @@ export class ChatView extends ViewHost implements View {
     strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
-    if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px)').matches) void this.#loadViewport();
+    if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
     // Another deployment, another conversation: nothing of this one's queue goes there.
     if (changed.has('proxyUrl')) this.#session.reload();
   }
