@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentResponseItem, Postback } from '../protocol/types.js';
 import type { Strings } from '../i18n/strings.js';
+import { safeLinkUrl } from './url.js';
 
 /** What a click inside a rendered reply asks the widget to do. */
 export type ChatAction =
@@ -89,11 +90,20 @@ export class RendererRegistry {
   }
 }
 
-/** Lit escapes interpolated text, so an altText cannot inject markup. */
+/**
+ * Plain text with its web addresses as links (the markdown allowlist: a URL `safeLinkUrl` refuses
+ * stays text; punctuation after an address is not part of it). Lit escapes interpolated text, so nothing in it can become markup.
+ */
+const linkified = (text: string, base: string) => text.split(/(https?:\/\/[^\s<>"]*[^\s<>".,;:!?')\]])/).map((part, i) => {
+  const href = i % 2 ? safeLinkUrl(part, base) : undefined;
+  return href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${part}</a>` : part;
+});
+
+/** An item's altText, web addresses linked, or a neutral notice without one. */
 export function renderFallback(item: AgentResponseItem, context: RenderContext): TemplateResult {
   const text = typeof item.altText === 'string' && item.altText.trim() ? item.altText : undefined;
   return text
-    ? html`<div part="bubble bubble--agent bubble--fallback" class="bubble agent" dir="auto">${text}</div>`
+    ? html`<div part="bubble bubble--agent bubble--fallback" class="bubble agent" dir="auto">${linkified(text, context.baseUrl)}</div>`
     : html`<div part="bubble bubble--agent bubble--notice" class="bubble agent notice">${context.strings.unsupportedMessage}</div>`;
 }
 

@@ -112,6 +112,15 @@ describe('renderers', () => {
     ]);
   });
 
+  it('links the web addresses in an altText, as markdown would (same allowlist, new tab, no opener)', async () => {
+    const { chat } = await showReply({ type: 'video', altText: 'Watch https://example.com/v.mp4, or javascript:alert(1) or http://example.org/a?b=1.' });
+    const bubble = part(chat, 'bubble--fallback')!;
+    const links = [...bubble.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/v.mp4', 'http://example.org/a?b=1']);
+    expect(links.every((a) => a.target === '_blank' && a.rel === 'noopener noreferrer')).to.equal(true);
+    expect(bubble.textContent, 'the text is unchanged').to.equal('Watch https://example.com/v.mp4, or javascript:alert(1) or http://example.org/a?b=1.');
+  });
+
   it('shows a neutral notice for an item with neither a renderer nor altText, and later replies still render', async () => {
     const proxy = new FakeProxy().next({ json: { status: 'ok', result: { responses: [{ type: 'mystery' }, 42, null, text('after')] } } });
     const { chat } = await mount(proxy, { open: true });
