@@ -89,7 +89,8 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart earlier-button - "Earlier messages", at the top of a long conversation: the log keeps about 100 entries in the page and brings back earlier ones a page at a time.
  * @csspart badge - The launcher's count of replies that arrived while the panel was closed.
  * @csspart error - A failed greeting (at the top of the log), a problem that concerns no message, or the rest of the widget failing to load.
- * @csspart notice - The offline notice.
+ * @csspart notice - The offline notice, and "New conversation started" after the header's new-conversation button.
+ * @csspart undo-button - "Undo" in that notice, for 10 seconds: takes the new conversation back.
  * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
  * @csspart discard-button - Drops a message that was not delivered.
  * @csspart composer - The form with the input and the send button.

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
 import { ok, text } from './support/fake-proxy.js';
 import { pressShiftEnter } from './support/keys.js';
-import { bubbles, mount, part, parts, typeDraft, UUID, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, parts, shownText, typeDraft, UUID, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const GREETING = { payload: { type: 'node', data: 'greeting' } };
 
@@ -172,6 +172,42 @@ describe('<agent-chat>', () => {
       part(chat, 'restart-button')!.click();
       await waitForRequests(p, 4);
       expect(p.bodies.map((b) => b.message)).to.deep.equal([GREETING, { text: 'hi' }, GREETING, GREETING]);
+    });
+
+    it('the new-conversation button can be taken back: Undo restores the conversation and drops the new greeting, even in flight', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      chat.send('keep me');
+      await waitForBubbles(chat, 3);
+      const before = bubbles(chat);
+      const gate = p.hold(); // the new conversation's greeting stays in flight
+      part(chat, 'restart-button')!.click();
+      await waitForRequests(p, 3);
+      await chat.updateComplete;
+      expect(bubbles(chat), 'cleared').to.deep.equal([]);
+      expect(shownText(chat, 'notice')).to.equal('New conversation started.Undo');
+      part(chat, 'undo-button')!.click();
+      await chat.updateComplete;
+      expect(bubbles(chat), 'back').to.deep.equal(before);
+      expect(shownText(chat, 'undo-button'), 'said once').to.equal(null);
+      expect(p.requests[2].aborted, 'the new greeting is called off').to.equal(true);
+      gate.release();
+      chat.send('still the same conversation');
+      await waitForBubbles(chat, 5);
+      expect(bubbles(chat).slice(0, 3)).to.deep.equal(before);
+      expect(p.bodies.map((b) => b.message.text ?? b.message.payload?.type)).to.deep.equal(['node', 'keep me', 'node', 'still the same conversation']);
+    });
+
+    it('sending in the new conversation makes it final: the Undo goes away', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      part(chat, 'restart-button')!.click();
+      await waitForRequests(p, 2);
+      await chat.updateComplete;
+      expect(shownText(chat, 'undo-button')).to.equal('Undo');
+      chat.send('new start');
+      await chat.updateComplete;
+      expect(shownText(chat, 'undo-button')).to.equal(null);
     });
 
     it('works in memory when localStorage throws', async () => {

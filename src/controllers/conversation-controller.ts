@@ -111,10 +111,18 @@ export class ConversationController implements ReactiveController {
     return true;
   }
 
-  /** Keeps the finished conversation (the last one only) and starts an empty one. */
-  archive() {
-    if (this.conversation.messages.length) this.#store?.set('archive', forStorage(this.conversation));
+  /** Keeps the finished conversation (the last one only) and starts an empty one; returns the finished one. */
+  archive(): Conversation {
+    const finished = this.conversation;
+    if (finished.messages.length) this.#store?.set('archive', forStorage(finished));
     this.conversation = newConversation(Date.now());
+    this.#save();
+    return finished;
+  }
+
+  /** Takes `conversation` up again (an undone restart). */
+  restore(conversation: Conversation) {
+    this.conversation = conversation;
     this.#save();
   }
 

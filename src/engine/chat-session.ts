@@ -88,6 +88,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #pendingTags?: TagOperations;
   #reportedToDeveloper = false;
   #adopting = false;
+  /** What restart() put away, until undoRestart() or the next message. */
+  #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
   readonly #listeners = new Set<(change: SessionChange) => void>();
   readonly #emit: (event: SessionEvent) => boolean;
@@ -234,10 +236,26 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** Archives the conversation and starts an empty one (greet() greets it); what was queued is dropped. */
   restart() {
     this.#delivery.clear();
-    this.#conversation.archive();
+    this.#beforeRestart = this.#conversation.archive();
     this.#greetingQueued = false;
     this.#greetingFailure = undefined;
     this.#notify({ kind: 'reset' });
+  }
+
+  /**
+   * Takes back the last restart() (the new greeting, in flight or answered, is dropped); true if
+   * there was one to take back. A message sent since makes the restart final.
+   */
+  undoRestart(): boolean {
+    const before = this.#beforeRestart;
+    if (!before) return false;
+    this.#beforeRestart = undefined;
+    this.#delivery.clear();
+    this.#conversation.restore(before);
+    this.#greetingQueued = false;
+    this.#notify({ kind: 'reset' });
+    this.#adoptPending();
+    return true;
   }
 
   /** Adds and removes session tags; sent as `tagOperations` with the next request. */
@@ -310,6 +328,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   #submit(message: EventMessage, echo?: string) {
+    this.#beforeRestart = undefined;
     const job: DeliveryJob = { id: newId(), message };
     if (echo !== undefined) {
       const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };

@@ -19,6 +19,8 @@ export const strings: Strings = {
   newMessages: (n) => (n === 1 ? '1 neue Nachricht' : `${n} neue Nachrichten`),
   retry: 'Jetzt erneut versuchen',
   earlierMessages: 'Frühere Nachrichten',
+  restarted: 'Neues Gespräch begonnen.',
+  undo: 'Rückgängig',
   errorNetwork: 'Der Assistent ist nicht erreichbar.',
   errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
   errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',

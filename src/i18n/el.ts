@@ -19,6 +19,8 @@ export const strings: Strings = {
   newMessages: (n) => (n === 1 ? '1 νέο μήνυμα' : `${n} νέα μηνύματα`),
   retry: 'Δοκιμή τώρα',
   earlierMessages: 'Παλαιότερα μηνύματα',
+  restarted: 'Ξεκίνησε νέα συνομιλία.',
+  undo: 'Αναίρεση',
   errorNetwork: 'Δεν ήταν δυνατή η σύνδεση με τον βοηθό.',
   errorUnavailable: 'Η συνομιλία δεν είναι διαθέσιμη τώρα.',
   errorRejected: 'Το μήνυμά σας δεν ήταν δυνατό να σταλεί.',

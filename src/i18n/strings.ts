@@ -22,6 +22,9 @@ export interface Strings {
   chatNotStarted: string;
   /** Replies the visitor has not seen yet: the launcher's badge and the log's jump button. */
   newMessages: (count: number) => string;
+  /** After the visitor started a new conversation: said with an Undo control for a few seconds. */
+  restarted: string;
+  undo: string;
   /** At the top of a long conversation's log: shows the messages before the oldest shown. */
   earlierMessages: string;
   /** Sends a waiting message (or the greeting) now instead of at the next automatic try. */
@@ -63,6 +66,8 @@ const en: Strings = {
   newMessages: (n) => (n === 1 ? '1 new message' : `${n} new messages`),
   retry: 'Retry now',
   earlierMessages: 'Earlier messages',
+  restarted: 'New conversation started.',
+  undo: 'Undo',
   errorNetwork: 'Could not reach the assistant.',
   errorUnavailable: 'Chat is unavailable right now.',
   errorRejected: 'Your message could not be sent.',

@@ -40,6 +40,8 @@ export class ChatView extends ViewHost implements View {
   #unseen = 0;
   #ticker?: ReturnType<typeof setInterval>;
   #muted = false;
+  /** While the visitor can take back the new conversation they started (the timer ends it). */
+  #undo?: ReturnType<typeof setTimeout>;
 
   readonly #autoscroll = new AutoscrollController(this);
   readonly #log = new MessageLogController(this, {
@@ -94,11 +96,13 @@ export class ChatView extends ViewHost implements View {
   send(text: string) {
     this.#session.send(text);
     this.#quiet();
+    this.#endUndo();
   }
 
   postback(payload: Postback, title?: string) {
     this.#session.postback(payload, title);
     this.#quiet();
+    this.#endUndo();
   }
 
   restart() {
@@ -107,6 +111,25 @@ export class ChatView extends ViewHost implements View {
     this.#setFailure();
     if (this.#visible) this.#session.greet();
   }
+
+  /** The header's "new conversation": as restart(), with a few seconds to take it back. */
+  #restartByVisitor() {
+    this.restart();
+    this.#endUndo();
+    this.#undo = setTimeout(() => this.#endUndo(), 10_000);
+  }
+
+  #endUndo() {
+    if (this.#undo === undefined) return;
+    this.#undo = void clearTimeout(this.#undo);
+    this.requestUpdate();
+  }
+
+  #handleUndo = () => {
+    this.#endUndo();
+    this.#session.undoRestart();
+    this.#focusPart('input');
+  };
 
   updateTags(operations: TagOperations) {
     this.#session.updateTags(operations);
@@ -119,6 +142,7 @@ export class ChatView extends ViewHost implements View {
 
   override disconnect() {
     super.disconnect();
+    this.#endUndo();
     this.#session.stop();
   }
 
@@ -360,13 +384,14 @@ export class ChatView extends ViewHost implements View {
         strings, launcher, hidden: !this.#visible, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
         earlier: this.#log.hidden > 0, onEarlier: () => this.#showEarlier(),
+        onUndo: this.#undo === undefined ? undefined : this.#handleUndo,
         onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,
         header: renderHeader({
           title: this.#el.agentTitle || strings.defaultTitle, strings, closable: launcher,
           speech: this.#el.tts ? { on: !this.#muted } : undefined,
           onClose: () => this.#close(),
-          onRestart: () => this.restart(),
+          onRestart: () => this.#restartByVisitor(),
           onToggleSpeech: this.#handleToggleSpeech,
         }),
         composer: renderComposer({

@@ -25,6 +25,8 @@ export interface PanelView {
   error?: Problem;
   /** Replies below the visible part of the log the visitor has not scrolled to yet. */
   unread: number;
+  /** The visitor just started a new conversation: "Undo" takes it back (for a few seconds). */
+  onUndo?: () => void;
   /** Older messages not in the DOM: the control that brings them back. */
   earlier: boolean;
   onEarlier: () => void;
@@ -57,6 +59,9 @@ export const renderPanel = (view: PanelView) => html`
         : nothing}
     </div>
     ${view.offline ? html`<div part="notice" class="notice" role="status">${view.strings.offline}</div>` : nothing}
+    ${view.onUndo
+      ? html`<div part="notice" class="notice" role="status">${view.strings.restarted}<button part="undo-button" class="retry" type="button" @click=${view.onUndo}>${view.strings.undo}</button></div>`
+      : nothing}
     ${view.error ? renderProblem(view.error, view.strings) : nothing}
     ${view.composer}
   </section>

@@ -163,6 +163,17 @@ async function longConversation(p: Page) {
   await nextFrames(p);
 }
 
+/** The visitor pressed "new conversation": a few seconds to take it back. */
+async function restarted(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await shadow(p, '[part~="input"]').fill('Where is my order?');
+  await shadow(p, '[part~="send-button"]').click();
+  await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
+  await shadow(p, '[part~="restart-button"]').click();
+  await shadow(p, '[part~="undo-button"]').waitFor();
+}
+
 /** The visitor clicks before the rest of the widget has arrived: the panel's skeleton. */
 async function skeleton(p: Page) {
   viewServing = 'held';
@@ -203,6 +214,8 @@ try {
   await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
   await shot('desktop-earlier', { width: 1280, height: 800 }, longConversation);
   await shot('dark-earlier', { width: 1280, height: 800, dark: true }, longConversation);
+  await shot('desktop-restarted', { width: 1280, height: 800 }, restarted);
+  await shot('dark-restarted', { width: 1280, height: 800, dark: true }, restarted);
   await shot('desktop-skeleton', { width: 1280, height: 800 }, skeleton);
   releaseView?.();
   await shot('phone-320-skeleton', { width: 320, height: 640 }, skeleton);
