@@ -259,7 +259,7 @@ export class AgentChat extends Upgrade {
     if (this.#view) return this.#view.connect();
     this.#drawShell();
     if (this.load === 'idle') whenPageIdle(() => this.#load());
-    if (this.#wantsView()) this.#load();
+    if (this.#wantsView() || this.#hasPending()) this.#load();
   }
 
   disconnectedCallback() {
@@ -281,7 +281,7 @@ export class AgentChat extends Upgrade {
     if (this.#view) return this.#view.requestUpdate(name, old);
     if (this.isConnected) {
       this.#drawShell();
-      if (this.#wantsView()) this.#load();
+      if (this.#wantsView() || (name === 'proxyUrl' && this.#hasPending())) this.#load();
     }
   }
 
@@ -302,6 +302,7 @@ export class AgentChat extends Upgrade {
     if (method !== 'updateTags') this.#load();
   }
 
+  /** As the engine resolves it (ChatSession's #proxyUrl): the shell may not import the engine. */
   get #resolvedProxyUrl() {
     try {
       return new URL(this.proxyUrl, document.baseURI).href;
@@ -312,7 +313,12 @@ export class AgentChat extends Upgrade {
 
   /** Whether the view is needed now (see `load`). */
   #wantsView() {
-    return this.open || this.mode === 'inline' || this.load === 'eager' || hasPendingMessages(this.#resolvedProxyUrl);
+    return this.open || this.mode === 'inline' || this.load === 'eager';
+  }
+
+  /** Messages left to send under this proxy URL (reads storage: on connect and a new URL only). */
+  #hasPending() {
+    return hasPendingMessages(this.#resolvedProxyUrl);
   }
 
   #load() {

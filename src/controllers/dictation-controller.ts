@@ -25,10 +25,6 @@ export class DictationController implements ReactiveController {
     host.addController(this);
   }
 
-  get supported(): boolean {
-    return recognitionConstructor() !== undefined;
-  }
-
   get listening(): boolean {
     return this.#recognition !== undefined;
   }

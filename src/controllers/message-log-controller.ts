@@ -68,7 +68,8 @@ export class MessageLogController {
     this.#inOrder(earlier, () => {
       const height = scroller.scrollHeight;
       const fragment = document.createDocumentFragment();
-      for (const message of earlier) if (this.#messages.includes(message)) fragment.append(this.#mount(message));
+      const present = new Map(this.#messages.map((m) => [m.id, m]));
+      for (const { id } of earlier) if (present.has(id)) fragment.append(this.#mount(present.get(id)!));
       this.#element?.prepend(fragment);
       scroller.scrollTop += scroller.scrollHeight - height;
     });
@@ -83,19 +84,21 @@ export class MessageLogController {
   /** While the visitor reads the newest, the oldest shown entries leave the DOM (in batches). */
   #trim() {
     if (this.#containers.size <= SHOWN + SLACK || !this.#options.canTrim()) return;
-    const shown = this.#messages.filter((m) => this.#containers.has(m.id));
+    const shown = this.#messages.slice(this.hidden).filter((m) => this.#containers.has(m.id));
     for (const message of shown.slice(0, shown.length - SHOWN)) {
       this.#containers.get(message.id)!.remove();
       this.#containers.delete(message.id);
     }
-    this.#setHidden(this.#messages.indexOf(shown[shown.length - SHOWN]));
+    this.#setHidden(this.#messages.lastIndexOf(shown[shown.length - SHOWN]));
   }
 
   append(...messages: ChatMessage[]) {
     this.#messages.push(...messages);
     this.#inOrder(messages, () => {
       // Removed while its renderer loaded, or drawn by a reset meanwhile: not again.
-      const shown = messages.filter((m) => this.#messages.includes(m) && !this.#containers.has(m.id));
+      // Each as it is now (its status may have changed while it waited), unless it was removed or a
+      // reset drew it meanwhile. By id from the end, where new messages are.
+      const shown = messages.map((m) => this.#messages[this.#indexOf(m.id)]).filter((m) => m && !this.#containers.has(m.id));
       if (!this.#element || !shown.length) return;
       const fragment = document.createDocumentFragment();
       for (const message of shown) fragment.append(this.#mount(message));
@@ -105,6 +108,13 @@ export class MessageLogController {
       const first = shown.find((m) => this.#containers.has(m.id))!;
       this.#options.onAppended(this.#containers.get(first.id)!, shown);
     });
+  }
+
+  /** From the end: what changes (a status, a discard) is nearly always among the newest. */
+  #indexOf(id: string) {
+    let i = this.#messages.length - 1;
+    while (i >= 0 && this.#messages[i].id !== id) i--;
+    return i;
   }
 
   #queue?: Promise<void>;
@@ -125,7 +135,7 @@ export class MessageLogController {
   }
 
   update(message: ChatMessage) {
-    const index = this.#messages.findIndex((m) => m.id === message.id);
+    const index = this.#indexOf(message.id);
     if (index >= 0) this.#messages[index] = message;
     const container = this.#containers.get(message.id);
     if (container) render(this.#options.renderMessage(message), container, { host: this.#host });
@@ -147,7 +157,7 @@ export class MessageLogController {
   }
 
   remove(id: string) {
-    const index = this.#messages.findIndex((m) => m.id === id);
+    const index = this.#indexOf(id);
     if (index >= 0 && index < this.hidden) this.#setHidden(this.hidden - 1);
     this.#messages = this.#messages.filter((m) => m.id !== id);
     this.#containers.get(id)?.remove();

@@ -7,33 +7,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright';
+import { LONG_REPLY as LONG } from '../support/long-reply.js';
 
 const root = new URL('../../', import.meta.url);
 const out = new URL('test-results/look/', root);
 mkdirSync(out, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const LONG = [
-  'Here is the comparison you asked for:',
-  '',
-  '| Plan | Storage | Uptime | Support | Price | Seats |',
-  '|---|---|---|---|---|---|',
-  '| Starter | 10 GB | 99.9 % | Email | €9 | 1 |',
-  '| Business | 200 GB | 99.95 % | Chat and phone | €49 | 25 |',
-  '| Enterprise | Unlimited | 99.99 % | Dedicated manager | Contact us | Unlimited |',
-  '',
-  '```js',
-  "const chat = document.querySelector('agent-chat'); chat.addEventListener('agent-chat-response', (event) => console.log(event.detail.responses));",
-  '```',
-  '',
-  '> Prices exclude VAT.',
-  '',
-  '1. Pick a plan',
-  '   - monthly or yearly',
-  '2. Pay',
-  '',
-  'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
-].join('\n');
+
 
 type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many';
 /** How the server serves the rest of the widget (the view): at once, held (the skeleton shows), or not at all. */

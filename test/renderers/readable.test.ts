@@ -7,29 +7,10 @@ import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testi
 import '../../src/agent-chat.js';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { LONG_REPLY as LONG } from '../support/long-reply.js';
 import { part, WAIT } from '../support/widget.js';
 
-const LONG = [
-  'Here is the comparison you asked for:',
-  '',
-  '| Plan | Storage | Uptime | Support | Price | Seats |',
-  '|---|---|---|---|---|---|',
-  '| Starter | 10 GB | 99.9 % | Email | €9 | 1 |',
-  '| Business | 200 GB | 99.95 % | Chat and phone | €49 | 25 |',
-  '| Enterprise | Unlimited | 99.99 % | Dedicated manager | Contact us | Unlimited |',
-  '',
-  '```js',
-  `const chat = document.querySelector('agent-chat'); chat.addEventListener('agent-chat-response', (event) => console.log(event.detail.responses)); // ${'x'.repeat(40)}`,
-  '```',
-  '',
-  '> Prices exclude VAT.',
-  '',
-  '1. Pick a plan',
-  '   - monthly or yearly',
-  '2. Pay',
-  '',
-  'Details: https://example.com/a/very/long/url/that/goes/on/and/on/pricing?plan=enterprise&currency=eur',
-].join('\n');
+
 
 /** How many line boxes each word of `element`'s text takes (a word broken in the middle takes two). */
 function brokenWords(element: Element): string[] {

@@ -1,6 +1,6 @@
 import { expect, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
-import { defaultRenderers, type Renderer } from '../../src/renderers/index.js';
+import { defaultRenderers, lazyRenderer, type Renderer } from '../../src/renderers/index.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
@@ -178,6 +178,30 @@ describe('renderers', () => {
       expect(defaultRenderers.has('image'), 'defaults untouched').to.equal(false);
     } finally {
       el.remove();
+    }
+  });
+
+  it('a lazily loaded renderer: the log waits for it and keeps the transcript\'s order; until then nothing is drawn out of turn', async () => {
+    let loaded!: (renderer: Renderer) => void;
+    const gate = new Promise<Renderer>((resolve) => (loaded = resolve));
+    const proxy = new FakeProxy().next(ok({ type: 'slow', altText: 'slow alt' }));
+    const el = document.createElement('agent-chat') as AgentChat;
+    el.renderers = defaultRenderers.with('slow', lazyRenderer(() => gate));
+    el.setAttribute('proxy-url', proxy.url);
+    el.open = true;
+    document.body.append(el);
+    try {
+      await waitForRequests(proxy, 1);
+      el.send('hi');
+      await waitUntil(() => proxy.requests.length === 2 && !proxy.inFlight, 'both answered', WAIT);
+      await el.updateComplete;
+      expect(bubbles(el), 'nothing drawn ahead of the reply that waits for its renderer').to.deep.equal([]);
+      loaded({ accepts: (item): item is AgentResponseItem => true, render: () => html`<div part="bubble" class="bubble agent">SLOW</div>` });
+      await waitUntil(() => bubbles(el).length === 3, `drawn; saw ${JSON.stringify(bubbles(el))}`, WAIT);
+      expect(bubbles(el)).to.deep.equal(['SLOW', 'hi', 'You said: hi']);
+    } finally {
+      el.remove();
+      proxy.restore();
     }
   });
 
