@@ -259,7 +259,7 @@ export class AgentChat extends Upgrade {
     if (this.#view) return this.#view.connect();
     this.#drawShell();
     if (this.load === 'idle') whenPageIdle(() => this.#load());
-    if (this.#wantsView() || this.#hasPending()) this.#load();
+    if (this.#wantsView() || hasPendingMessages(this.#resolvedProxyUrl)) this.#load();
   }
 
   disconnectedCallback() {
@@ -281,7 +281,7 @@ export class AgentChat extends Upgrade {
     if (this.#view) return this.#view.requestUpdate(name, old);
     if (this.isConnected) {
       this.#drawShell();
-      if (this.#wantsView() || (name === 'proxyUrl' && this.#hasPending())) this.#load();
+      if (this.#wantsView() || (name === 'proxyUrl' && hasPendingMessages(this.#resolvedProxyUrl))) this.#load();
     }
   }
 
@@ -311,15 +311,11 @@ export class AgentChat extends Upgrade {
     }
   }
 
-  /** Whether the view is needed now (see `load`). */
+  /** Whether the view is needed now (see `load`; messages left to send are looked for in storage on connect and with a new URL only). */
   #wantsView() {
     return this.open || this.mode === 'inline' || this.load === 'eager';
   }
 
-  /** Messages left to send under this proxy URL (reads storage: on connect and a new URL only). */
-  #hasPending() {
-    return hasPendingMessages(this.#resolvedProxyUrl);
-  }
 
   #load() {
     this.#loading ??= loadView().then(({ attach }) => {

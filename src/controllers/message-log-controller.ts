@@ -112,9 +112,7 @@ export class MessageLogController {
 
   /** From the end: what changes (a status, a discard) is nearly always among the newest. */
   #indexOf(id: string) {
-    let i = this.#messages.length - 1;
-    while (i >= 0 && this.#messages[i].id !== id) i--;
-    return i;
+    return this.#messages.findLastIndex((m) => m.id === id);
   }
 
   #queue?: Promise<void>;

@@ -196,10 +196,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** How a visitor's message that is not delivered yet stands; undefined once it is delivered or failed. */
   pendingOf(id: string): Pending | undefined {
     // From the end, where pending messages are: this runs for each of them on every state change.
-    const { messages } = this;
-    let i = messages.length - 1;
-    while (i >= 0 && messages[i].id !== id) i--;
-    const message = messages[i];
+    const message = this.messages.findLast((m) => m.id === id);
     if (message?.kind !== 'user' || message.status !== 'sending') return undefined;
     const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
     const state = this.#delivery.state;
