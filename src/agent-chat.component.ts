@@ -1,4 +1,4 @@
-import * as events from './events.js';
+import { AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent } from './events.js';
 import type { Strings } from './i18n/strings.js';
 import type { Postback, TagOperations } from './protocol/types.js';
 import type { RendererRegistry } from './renderers/registry.js';
@@ -99,16 +99,16 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart send-button - The send button.
  * @csspart counter - The character counter, shown near the length limit.
  *
- * @cssprop [--agent-chat-accent-color=#1d4ed8] - Launcher, header, send button, user bubbles, links.
- * @cssprop [--agent-chat-on-accent-color=#ffffff] - Text and icons on the accent colour.
- * @cssprop [--agent-chat-surface-color=#ffffff] - Panel background.
- * @cssprop [--agent-chat-text-color=#1f2328] - Main text colour.
- * @cssprop [--agent-chat-muted-color=#57606a] - Secondary text (status, subtitles, counter).
- * @cssprop [--agent-chat-agent-bubble-color=#eef1f5] - Background of agent bubbles.
+ * @cssprop [--agent-chat-accent-color=#1d4ed8] - Launcher, header, send button, user bubbles, choices. Unset: blue, light on a dark surface.
+ * @cssprop [--agent-chat-on-accent-color=#ffffff] - Text and icons on the accent colour. Unset: near white, or near black on a light accent.
+ * @cssprop [--agent-chat-surface-color=#ffffff] - Panel background. Unset: white; near black in a dark scheme unless the accent is dark.
+ * @cssprop [--agent-chat-text-color=#1f2328] - Main text colour. Unset: near black, or near white on a dark surface.
+ * @cssprop [--agent-chat-muted-color=#57606a] - Secondary text (status, subtitles, counter). Unset: grey that reads on the surface.
+ * @cssprop [--agent-chat-agent-bubble-color=#eef1f5] - Background of agent bubbles. Unset: the surface, a little towards the text colour.
  * @cssprop [--agent-chat-user-bubble-color=var(--agent-chat-accent-color)] - Background of the visitor's bubbles.
- * @cssprop [--agent-chat-on-user-bubble-color=var(--agent-chat-on-accent-color)] - Text on the visitor's bubbles.
- * @cssprop [--agent-chat-error-color=#b42318] - Error text and border.
- * @cssprop [--agent-chat-border-color=#d0d7de] - Borders and separators.
+ * @cssprop [--agent-chat-on-user-bubble-color=var(--agent-chat-on-accent-color)] - Text on the visitor's bubbles. Unset: near white, or near black on a light bubble.
+ * @cssprop [--agent-chat-error-color=#b42318] - Error text and border. Unset: red that reads on the surface.
+ * @cssprop [--agent-chat-border-color=#d0d7de] - Borders and separators. Unset: the surface, a fifth of the way to the text colour.
  * @cssprop [--agent-chat-font-family=system-ui] - Font of the whole widget.
  * @cssprop [--agent-chat-font-size=15px] - Base font size.
  * @cssprop [--agent-chat-radius=12px] - Corner radius of panel, bubbles and cards.
@@ -172,7 +172,7 @@ export class AgentChat extends Upgrade {
   language?: string;
   /** `launcher`: floating button and panel; `inline`: fills its container, always open. */
   mode: 'launcher' | 'inline' = 'launcher';
-  /** `light` or `dark`; unset follows the visitor's `prefers-color-scheme`. */
+  /** `light` or `dark`: the colour scheme of the defaults; unset follows the visitor's `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
   /** Launcher corner: `right` (default) or `left`. */
   position?: 'right' | 'left';
@@ -323,7 +323,9 @@ export class AgentChat extends Upgrade {
       this.#container.replaceChildren();
       this.#handedOver = true;
       return attach({
-        element: this, root: this.#root, container: this.#container, events,
+        element: this, root: this.#root, container: this.#container,
+        // A plain object, not a module namespace (\`import * as\`): the bundler's namespace helper costs the shell ~40 bytes.
+        events: { AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent },
         drawLauncher: (state) => this.#drawLauncher(state),
       });
     }).then((view) => {

@@ -29,11 +29,16 @@ async function openWithEverything(attrs: Record<string, string> = {}) {
 
 // --- contrast, from computed styles (WCAG 2.2 relative luminance) ---------------------------------
 type RGBA = [number, number, number, number];
+const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+/** Any CSS colour a computed style holds (rgb(), oklch(), oklab(), color-mix() results…), as sRGB: the canvas converts it. */
 function parseColor(value: string): RGBA {
-  const m = value.match(/rgba?\(([^)]+)\)/);
-  if (!m) throw new Error(`unexpected colour ${value}`);
-  const [r, g, b, a = '1'] = m[1].split(/[\s,/]+/).filter(Boolean);
-  return [Number(r), Number(g), Number(b), Number(a)];
+  pixel.fillStyle = '#010203';
+  pixel.fillStyle = value;
+  if (pixel.fillStyle === '#010203' && !/^rgb\(1, 2, 3\)$/.test(value)) throw new Error(`unexpected colour ${value}`);
+  pixel.clearRect(0, 0, 1, 1);
+  pixel.fillRect(0, 0, 1, 1);
+  const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data;
+  return [r, g, b, a / 255];
 }
 const luminance = ([r, g, b]: RGBA) => {
   const [R, G, B] = [r, g, b].map((c) => {
@@ -46,13 +51,51 @@ const ratio = (a: RGBA, b: RGBA) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 };
-/** The first opaque background behind `el`, crossing the shadow boundary; the page is white. */
-function backgroundOf(el: Element): RGBA {
+const COLOUR = /(?:rgba?|oklch|oklab|lab|lch|color)\([^()]*\)/g;
+/**
+ * What is behind `el`: the first opaque background colour, or the colours of the first gradient
+ * (a site may paint a part with one), crossing the shadow boundary; the page is white.
+ */
+function backgroundsOf(el: Element): RGBA[] {
   for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
-    const color = parseColor(getComputedStyle(node).backgroundColor);
-    if (color[3] === 1) return color;
+    const style = getComputedStyle(node);
+    const stops = style.backgroundImage.match(COLOUR);
+    if (stops) return stops.map(parseColor);
+    const color = parseColor(style.backgroundColor);
+    if (color[3] === 1) return [color];
   }
-  return [255, 255, 255, 1];
+  return [[255, 255, 255, 1]];
+}
+const backgroundOf = (el: Element) => backgroundsOf(el)[0];
+/** The lowest contrast of `color` with what is behind `el`. */
+const contrastOn = (color: string, el: Element) => Math.min(...backgroundsOf(el).map((b) => ratio(parseColor(color), b)));
+
+/**
+ * Every text 4.5:1 and every control 3:1 against what it sits on, in the panel as it is now: bubbles,
+ * links and code, titles, choices, cards, the input and its placeholder, status lines; the launcher,
+ * send and microphone buttons, choice borders and the focus ring.
+ */
+function expectReadable(chat: AgentChat, label: string) {
+  const root = chat.shadowRoot!;
+  const texts = root.querySelectorAll('[part~="bubble"], [part~="title"], [part~="button"], [part~="card-title"], [part~="card-subtitle"], [part~="input"], [part~="message-status"], [part~="error"], [part~="notice"], .bubble a, .bubble code');
+  expect(texts.length, label).to.be.greaterThan(8);
+  for (const el of texts) {
+    expect(contrastOn(getComputedStyle(el).color, el), `${label}: text contrast of ${el.getAttribute('part') ?? el.localName} "${el.textContent!.trim().slice(0, 20)}"`).to.be.at.least(4.5);
+  }
+  const input = part(chat, 'input')!;
+  const placeholder = getComputedStyle(input, '::placeholder').color;
+  expect(contrastOn(placeholder, input), `${label}: placeholder`).to.be.at.least(4.5);
+  // controls against what surrounds them: the send button and launcher fills, the choice borders
+  const mic = part(chat, 'mic-button')!;
+  expect(contrastOn(getComputedStyle(mic).color, mic), `${label}: microphone icon`).to.be.at.least(3);
+  const send = part(chat, 'send-button')!;
+  expect(contrastOn(getComputedStyle(send).backgroundColor, send.parentElement!), `${label}: send button`).to.be.at.least(3);
+  expect(contrastOn(getComputedStyle(send).color, send), `${label}: send icon`).to.be.at.least(3);
+  const launcher = part(chat, 'launcher');
+  if (launcher) expect(contrastOn(getComputedStyle(launcher).color, launcher), `${label}: launcher icon on its fill`).to.be.at.least(3);
+  const choice = part(chat, 'button')!;
+  expect(contrastOn(getComputedStyle(choice).borderTopColor, choice.parentElement!), `${label}: choice border`).to.be.at.least(3);
+  if (root.activeElement === input) expect(contrastOn(getComputedStyle(input).outlineColor, input.parentElement!), `${label}: focus ring`).to.be.at.least(3);
 }
 
 describe('<agent-chat> accessibility', () => {
@@ -79,25 +122,10 @@ describe('<agent-chat> accessibility', () => {
     it(`has text contrast of at least 4.5:1 and control contrast of at least 3:1 (${theme} theme)`, async () => {
       const { chat, proxy } = await openWithEverything({ theme });
       try {
-        const root = chat.shadowRoot!;
-        const texts = root.querySelectorAll('[part~="bubble"], [part~="title"], [part~="button"], [part~="card-title"], [part~="card-subtitle"], [part~="input"], .bubble a, .bubble code');
-        expect(texts.length).to.be.greaterThan(8);
-        for (const el of texts) {
-          const value = ratio(parseColor(getComputedStyle(el).color), backgroundOf(el));
-          expect(value, `text contrast of ${el.getAttribute('part') ?? el.localName} "${el.textContent!.trim().slice(0, 20)}"`).to.be.at.least(4.5);
-        }
-        // controls against what surrounds them: the send button and launcher fills, the choice borders
-        const mic = part(chat, 'mic-button')!;
-        expect(ratio(parseColor(getComputedStyle(mic).color), backgroundOf(mic)), 'microphone icon').to.be.at.least(3);
-        const send = part(chat, 'send-button')!;
-        expect(ratio(parseColor(getComputedStyle(send).backgroundColor), backgroundOf(send.parentElement!)), 'send button').to.be.at.least(3);
-        const launcher = part(chat, 'launcher')!;
-        const fill = parseColor(getComputedStyle(launcher).backgroundColor);
-        expect(ratio(parseColor(getComputedStyle(launcher).color), fill), 'launcher icon on its fill').to.be.at.least(3);
+        expectReadable(chat, `${theme} theme`);
         // The page behind is the host's: the light default is checked against a white page.
+        const fill = parseColor(getComputedStyle(part(chat, 'launcher')!).backgroundColor);
         if (theme === 'light') expect(ratio(fill, [255, 255, 255, 1]), 'launcher on a white page').to.be.at.least(3);
-        const choice = part(chat, 'button')!;
-        expect(ratio(parseColor(getComputedStyle(choice).borderTopColor), backgroundOf(choice.parentElement!)), 'choice border').to.be.at.least(3);
       } finally {
         proxy.restore();
       }
@@ -107,28 +135,83 @@ describe('<agent-chat> accessibility', () => {
   it("follows the visitor's colour scheme unless the theme attribute says otherwise", async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
-    const surface = () => getComputedStyle(part(chat, 'panel')!).backgroundColor;
+    const dark = () => luminance(parseColor(getComputedStyle(part(chat, 'panel')!).backgroundColor)) < 0.05;
+    const scheme = () => getComputedStyle(chat).colorScheme;
     try {
+      // The panel's colours follow the host's colour scheme (light-dark()): the preference, or the attribute.
+      expect(scheme(), 'no theme: both, as the visitor prefers').to.equal('light dark');
+      chat.theme = 'light';
+      await chat.updateComplete;
+      expect(scheme()).to.equal('light');
+      chat.theme = 'dark';
+      await chat.updateComplete;
+      expect(scheme()).to.equal('dark');
+      expect(dark(), 'theme="dark"').to.equal(true);
+      chat.theme = undefined;
+      await chat.updateComplete;
       try {
         await emulateMedia({ colorScheme: 'dark' });
       } catch {
-        // WebKit's WebDriver cannot emulate media: check the rule the browser would apply instead.
-        const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
-        const dark = rules.find((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('prefers-color-scheme: dark'));
-        expect((dark!.cssRules[0] as CSSStyleRule).selectorText).to.match(/:host\(:not\(\[theme="?light"?\]\)\)/);
-        return;
+        return; // WebKit's WebDriver cannot emulate media: the computed colour-scheme above is what the browser applies.
       }
-      expect(surface(), 'dark by preference').to.equal('rgb(30, 31, 34)');
+      expect(dark(), 'dark by preference').to.equal(true);
       chat.theme = 'light';
       await chat.updateComplete;
-      expect(surface(), 'theme="light" wins').to.equal('rgb(255, 255, 255)');
+      expect(dark(), 'theme="light" wins').to.equal(false);
       await emulateMedia({ colorScheme: 'light' });
       chat.theme = 'dark';
       await chat.updateComplete;
-      expect(surface(), 'theme="dark" wins').to.equal('rgb(30, 31, 34)');
+      expect(dark(), 'theme="dark" wins').to.equal(true);
     } finally {
       await emulateMedia({ colorScheme: 'light' }).catch(() => undefined);
       proxy.restore();
+    }
+  });
+
+  describe('site themes in both colour schemes', () => {
+    /** The demo's themes (demo/demo.css, classes on the demo's inline widgets), and two partial themes. */
+    const partial = [
+      { name: 'accent only (a light design\'s dark green)', style: '--agent-chat-accent-color: #0f766e', attrs: {} },
+      { name: 'surface only (dark)', style: '--agent-chat-surface-color: #102030', attrs: {} },
+      { name: 'default', style: '', attrs: {} },
+    ];
+    let sheet: HTMLStyleElement;
+    let demo: { name: string; attrs: Record<string, string> }[];
+    before(async () => {
+      sheet = document.head.appendChild(document.createElement('style'));
+      sheet.textContent = await (await fetch('/demo/demo.css')).text();
+      const page = new DOMParser().parseFromString(await (await fetch('/demo/index.html')).text(), 'text/html');
+      demo = [...page.querySelectorAll('agent-chat[class*="theme-"]')].map((el) => ({
+        name: el.className,
+        attrs: Object.fromEntries([...el.attributes].filter((a) => a.name !== 'proxy-url').map((a) => [a.name, a.value])),
+      }));
+      expect(demo.map((d) => d.name)).to.include.members(['theme-forest', 'theme-night', 'theme-paper']);
+    });
+    after(() => sheet.remove());
+
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`keeps 4.5:1 text and 3:1 controls with each demo theme and partial theme (${scheme} scheme)`, async () => {
+        // The visitor's scheme; where the driver cannot emulate it (WebKit), theme="…" applies the same colours.
+        const emulated = await emulateMedia({ colorScheme: scheme }).then(() => true, () => false);
+        try {
+          for (const { name, attrs, style } of [...demo.map((d) => ({ ...d, style: '' })), ...partial]) {
+            const own = { ...attrs };
+            if (!emulated) own.theme ??= scheme;
+            if (style) own.style = style;
+            const { chat, proxy } = await openWithEverything(own);
+            try {
+              chat.shadowRoot!.querySelector<HTMLElement>('[part~="input"]')!.focus();
+              expectReadable(chat, `${name}, ${scheme}`);
+            } finally {
+              proxy.restore();
+              fixtureCleanup();
+              localStorage.clear();
+            }
+          }
+        } finally {
+          await emulateMedia({ colorScheme: 'light' }).catch(() => undefined);
+        }
+      });
     }
   });
 

@@ -10,58 +10,51 @@ const css = (strings: TemplateStringsArray) => strings[0];
  */
 export const shellCss = css`
   :host {
+    color-scheme: light dark;
+    /* The fixed light palette, for browsers without relative colours or light-dark() (before 2024). */
     --_accent: var(--agent-chat-accent-color, #1d4ed8);
     --_on-accent: var(--agent-chat-on-accent-color, #ffffff);
     --_surface: var(--agent-chat-surface-color, #ffffff);
     --_text: var(--agent-chat-text-color, #1f2328);
-    --_muted: var(--agent-chat-muted-color, #57606a);
-    --_agent-bubble: var(--agent-chat-agent-bubble-color, #eef1f5);
-    --_user-bubble: var(--agent-chat-user-bubble-color, var(--_accent));
-    --_on-user-bubble: var(--agent-chat-on-user-bubble-color, var(--_on-accent));
     --_error: var(--agent-chat-error-color, #b42318);
     --_border: var(--agent-chat-border-color, #d0d7de);
-    --_font: var(--agent-chat-font-family, system-ui, sans-serif);
-    --_font-size: var(--agent-chat-font-size, 15px);
     --_radius: var(--agent-chat-radius, 12px);
     --_shadow: var(--agent-chat-shadow, 0 12px 40px rgb(0 0 0 / 0.18));
-    --_panel-width: var(--agent-chat-panel-width, 380px);
-    --_panel-height: var(--agent-chat-panel-height, 560px);
     --_launcher-size: var(--agent-chat-launcher-size, 56px);
     --_offset: var(--agent-chat-offset, 20px);
     --_z: var(--agent-chat-z-index, 999999);
-    font-family: var(--_font);
-    font-size: var(--_font-size);
+    font-family: var(--agent-chat-font-family, system-ui, sans-serif);
+    font-size: var(--agent-chat-font-size, 15px);
     line-height: 1.4;
     color: var(--_text);
   }
-  /* Dark defaults: with the visitor's preference unless theme="light", and always with theme="dark".
-     Written twice because a media query cannot share a rule with a plain selector (measured: the
-     copy costs ~30 bytes gzipped). */
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      --_accent: var(--agent-chat-accent-color, #8ab4f8);
-      --_on-accent: var(--agent-chat-on-accent-color, #0b1220);
-      --_surface: var(--agent-chat-surface-color, #1e1f22);
-      --_text: var(--agent-chat-text-color, #e6e6e6);
-      --_muted: var(--agent-chat-muted-color, #a8acb3);
-      --_agent-bubble: var(--agent-chat-agent-bubble-color, #2c2e33);
-      --_error: var(--agent-chat-error-color, #ff9b8f);
-      --_border: var(--agent-chat-border-color, #45484f);
+  :host([theme='light']) { color-scheme: light; }
+  :host([theme='dark']) { color-scheme: dark; }
+  /*
+   * Every colour a site leaves unset is derived from those it sets, so that it contrasts with what it
+   * sits on (README, "Colours"): the surface is dark only in a dark scheme (the visitor's, or
+   * theme="dark") and only if the accent reads on it (a dark accent, made for a light page, keeps
+   * the panel light); the accent follows the surface; text, error and borders follow the surface;
+   * the text on the accent follows the accent. (The view's sheet derives the bubbles' colours and
+   * the muted text the same way.)
+   * --_d is 1 where the colour it is applied to (l, its OKLCH lightness) is dark, else 0; --_fg is
+   * the lightness, chroma and hue of text on a colour: near black, or near white on a dark colour.
+   * (light-dark() stands for relative colours too: browsers have both or neither, but Firefox 120-127.)
+   */
+  @supports (color: light-dark(red, red)) {
+    :host {
+      --_d: clamp(0, (0.6 - l) * 99, 1);
+      --_fg: calc(0.2 + 0.76 * var(--_d)) 0.015 260;
+      --_surface: var(--agent-chat-surface-color, light-dark(#ffffff, oklch(from var(--agent-chat-accent-color, #8ab4f8) calc(0.24 + 0.76 * var(--_d)) 0.006 271)));
+      --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28 * var(--_d)) calc(0.22 - 0.11 * var(--_d)) 262));
+      --_on-accent: var(--agent-chat-on-accent-color, oklch(from var(--_accent) var(--_fg)));
+      --_text: var(--agent-chat-text-color, oklch(from var(--_surface) var(--_fg)));
+      --_error: var(--agent-chat-error-color, oklch(from var(--_surface) calc(0.5 + 0.29 * var(--_d)) calc(0.18 - 0.06 * var(--_d)) 28));
+      --_border: var(--agent-chat-border-color, color-mix(in oklab, var(--_surface), var(--_text) 22%));
     }
-  }
-  :host([theme='dark']) {
-      --_accent: var(--agent-chat-accent-color, #8ab4f8);
-      --_on-accent: var(--agent-chat-on-accent-color, #0b1220);
-      --_surface: var(--agent-chat-surface-color, #1e1f22);
-      --_text: var(--agent-chat-text-color, #e6e6e6);
-      --_muted: var(--agent-chat-muted-color, #a8acb3);
-      --_agent-bubble: var(--agent-chat-agent-bubble-color, #2c2e33);
-      --_error: var(--agent-chat-error-color, #ff9b8f);
-      --_border: var(--agent-chat-border-color, #45484f);
   }
   :host([hidden]) { display: none; }
   *, *::before, *::after { box-sizing: border-box; }
-  button, textarea { font: inherit; color: inherit; }
   svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
   :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 
@@ -83,15 +76,14 @@ export const shellCss = css`
   :host(:not([mode='inline'])) .panel {
     position: fixed; z-index: var(--_z);
     inset-block-end: calc(var(--_offset) * 2 + var(--_launcher-size)); inset-inline-end: var(--_offset);
-    inline-size: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
-    block-size: min(var(--_panel-height), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
+    inline-size: min(var(--agent-chat-panel-width, 380px), calc(100vw - 2 * var(--_offset)));
+    block-size: min(var(--agent-chat-panel-height, 560px), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
-  :host([position='left']) .launcher, :host([position='left']) .panel { inset-inline-end: auto; inset-inline-start: var(--_offset); }
+  :host([position='left']) :is(.launcher, .panel) { inset-inline-end: auto; inset-inline-start: var(--_offset); }
   :host([mode='inline']) { display: block; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
-  .panel[hidden] { display: none; }
-  .loading { margin: auto; padding: 16px; color: var(--_muted); }
+  .loading { margin: auto; padding: 16px; }
   /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it. */
   @media (max-width: 480px), (max-height: 560px) {
     :host([open]:not([mode='inline'])) .panel {

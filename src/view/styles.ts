@@ -6,6 +6,22 @@ const css = (strings: TemplateStringsArray) => strings[0];
  * private `--_*` properties the shell's sheet sets from the public ones.
  */
 export const viewCss = css`
+  /* The colours only the panel uses, derived as the shell's (src/shell/styles.ts); fixed where relative colours are missing. */
+  :host {
+    --_muted: var(--agent-chat-muted-color, #57606a);
+    --_agent-bubble: var(--agent-chat-agent-bubble-color, #eef1f5);
+    --_user-bubble: var(--agent-chat-user-bubble-color, var(--_accent));
+    --_on-user-bubble: var(--agent-chat-on-user-bubble-color, var(--_on-accent));
+  }
+  @supports (color: light-dark(red, red)) {
+    :host {
+      --_muted: var(--agent-chat-muted-color, oklch(from var(--_surface) calc(0.48 + 0.28 * var(--_d)) 0.015 255));
+      --_agent-bubble: var(--agent-chat-agent-bubble-color, color-mix(in oklab, var(--_surface), var(--_text) 7%));
+      --_on-user-bubble: var(--agent-chat-on-user-bubble-color, oklch(from var(--_user-bubble) var(--_fg)));
+    }
+  }
+  button, textarea { font: inherit; color: inherit; }
+  .panel[hidden] { display: none; }
   .send, .icon-button { display: grid; place-items: center; border: none; border-radius: 50%; cursor: pointer; }
   .header {
     display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 16px;

@@ -16,7 +16,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 
 
-type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many';
+type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many' | 'themes';
 /** How the server serves the rest of the widget (the view): at once, held (the skeleton shows), or not at all. */
 let viewServing: 'ok' | 'held' | 'missing' = 'ok';
 let releaseView: (() => void) | undefined;
@@ -28,7 +28,22 @@ const reply = (texts: string[]) => ({
   result: { responses: texts.map((t, i) => ({ id: `TX_${i}`, type: 'text', options: [t], altText: t })) },
 });
 
-function page(dir: string, scheme: string) {
+/** The demo's themes (demo/demo.css) as the demo shows them, and two partial themes a site might write. */
+const THEMES = `<link rel="stylesheet" href="/demo/demo.css"><style>.grid{display:grid;grid-template-columns:repeat(3,1fr);gap:12px}.grid>div{height:380px}</style>
+<div class="grid">
+<div><agent-chat class="theme-forest" mode="inline" proxy-url="/chat?w=forest" agent-title="Forest"></agent-chat></div>
+<div><agent-chat class="theme-night" mode="inline" proxy-url="/chat?w=night" agent-title="Night" theme="dark"></agent-chat></div>
+<div><agent-chat class="theme-paper" mode="inline" proxy-url="/chat?w=paper" agent-title="Paper"></agent-chat></div>
+<div><agent-chat style="--agent-chat-accent-color:#0f766e" mode="inline" proxy-url="/chat?w=accent" agent-title="Accent only"></agent-chat></div>
+<div><agent-chat style="--agent-chat-surface-color:#102030" mode="inline" proxy-url="/chat?w=surface" agent-title="Dark surface only"></agent-chat></div>
+<div><agent-chat mode="inline" proxy-url="/chat?w=default" agent-title="Default"></agent-chat></div>
+</div><script type="module" src="/dist/agent-chat.js"></script>`;
+
+function page(dir: string, scheme: string, kind = 'launcher') {
+  if (kind === 'themes') {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="${scheme}"><title>themes</title>
+<style>body{font-family:system-ui;margin:12px;color-scheme:${scheme}}</style></head><body>${THEMES}</body></html>`;
+  }
   return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta name="color-scheme" content="${scheme}"><title>look</title>
 <style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} p{max-width:40em}</style></head>
@@ -48,10 +63,20 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
       res.statusCode = 503;
       return res.end(JSON.stringify({ status: 'error', error: 'down' }));
     }
+    if (message.payload?.data === 'greeting' && mode === 'themes') {
+      return res.end(JSON.stringify({ status: 'ok', result: { responses: [
+        { id: 'TX_0', type: 'text', options: ['Hello! Read **the guide**, [a link](https://example.com), or `code`.'], altText: 'Hello!' },
+        { id: 'BT_0', type: 'buttons', text: 'What do you need?', altText: 'What do you need?', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }, { title: 'Docs', url: 'https://example.com' }] },
+      ] } }));
+    }
     if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
     if (mode === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
     if (mode === 'many') return res.end(JSON.stringify(reply(Array.from({ length: 130 }, (_, i) => `Answer number ${i + 1}`))));
     return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
+  }
+  if (url.pathname === '/demo/demo.css') {
+    res.setHeader('Content-Type', 'text/css');
+    return res.end(readFileSync(new URL('./demo/demo.css', root)));
   }
   if (url.pathname.startsWith('/dist/')) {
     if (url.pathname === '/dist/agent-chat-view.js' && viewServing === 'missing') return res.writeHead(404).end();
@@ -60,7 +85,7 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
     return res.end(readFileSync(new URL(`.${url.pathname}`, root)));
   }
   res.setHeader('Content-Type', 'text/html');
-  res.end(page(url.searchParams.get('dir') ?? 'ltr', url.searchParams.get('scheme') ?? 'light'));
+  res.end(page(url.searchParams.get('dir') ?? 'ltr', url.searchParams.get('scheme') ?? 'light', url.searchParams.get('page') ?? undefined));
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -69,14 +94,14 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 const shadow = (p: Page, selector: string) => p.locator('agent-chat').locator(selector);
 const nextFrames = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string }, story: (p: Page) => Promise<void>) {
+async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<void>) {
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height }, deviceScaleFactor: options.scale ?? 1,
     colorScheme: options.dark ? 'dark' : 'light',
   });
   const p = await context.newPage();
-  mode = 'ok';
-  await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}`);
+  mode = options.page === 'themes' ? 'themes' : 'ok';
+  await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}&page=${options.page ?? 'launcher'}`);
   await story(p);
   await p.screenshot({ path: new URL(`${name}.png`, out).pathname });
   await context.close();
@@ -177,7 +202,14 @@ async function badge(p: Page) {
   await shadow(p, '[part~="badge"]').waitFor();
 }
 
+/** Every widget of the themes page greeted, its choices shown. */
+async function themesGreeted(p: Page) {
+  await p.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot?.querySelector('[part~="button"]')));
+}
+
 try {
+  await shot('themes-light', { width: 1280, height: 820, page: 'themes' }, themesGreeted);
+  await shot('themes-dark', { width: 1280, height: 820, page: 'themes', dark: true }, themesGreeted);
   await shot('desktop-agent-down', { width: 1280, height: 800 }, downAndTyped);
   await shot('phone-320-agent-down', { width: 320, height: 640 }, downAndTyped);
   await shot('dark-agent-down', { width: 1280, height: 800, dark: true }, downAndTyped);

@@ -11,7 +11,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 47_700, all: 52_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 47_800, all: 52_000 };
 
 /**
  * Where the first-open budget is going (issue 10): 1.2× what Lit, marked and DOMPurify weigh bundled
@@ -19,7 +19,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 47_700, all: 52_000 };
  * ~10 KB; until it does, the enforced budget is the measured size plus a little, so it cannot grow
  * (raised from 46,800 to 47,100 for the windowed log, which met the time goals at 1,000 messages,
  * and to 47,600 for readable tables, code and quotes, linked altText addresses and the Undo of a
- * new conversation: issue 11), and to 47,700 for the log drawing a waiting message as it is now.
+ * new conversation: issue 11), to 47,700 for the log drawing a waiting message as it is now, and to
+ * 47,800 for colours derived from those a site sets, readable in both schemes (issue 11; +165 B).
  */
 export const TARGETS = { firstOpen: 41_245 };
 
