@@ -417,6 +417,62 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('animates opening and closing in under 200 ms once the panel has been closed, and not under reduced motion', async () => {
+    const proxy = new FakeProxy();
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      const panel = () => part(chat, 'panel')!;
+      const seconds = () => Math.max(...getComputedStyle(panel()).transitionDuration.split(',').map((d) => parseFloat(d)));
+      // First drawn open (it replaces the shell's skeleton, shown at once): no fade over it.
+      expect(panel().classList.contains('animated'), 'first drawn open').to.equal(false);
+      chat.hide();
+      await chat.updateComplete;
+      expect(panel().hidden, 'hidden at once (focus and tests need no wait)').to.equal(true);
+      chat.show();
+      await chat.updateComplete;
+      expect(seconds(), 'opening animates').to.be.greaterThan(0).and.at.most(0.2);
+      expect(getComputedStyle(panel()).transitionProperty).to.match(/opacity/);
+      chat.hide();
+      await chat.updateComplete;
+      expect(getComputedStyle(panel()).transitionBehavior ?? 'allow-discrete', 'closing keeps it shown while it fades').to.match(/allow-discrete/);
+      await waitUntil(() => getComputedStyle(panel()).display === 'none', 'gone once faded', WAIT);
+      try {
+        await emulateMedia({ reducedMotion: 'reduce' });
+      } catch {
+        // No media emulation in this driver: the rule is inside the no-preference query.
+        const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+        const motion = rules.filter((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('prefers-reduced-motion: no-preference'));
+        expect(motion.map((r) => r.cssText).join('\n')).to.match(/\.panel\.animated/);
+        return;
+      }
+      chat.show();
+      await chat.updateComplete;
+      expect(seconds(), 'no animation under reduced motion').to.equal(0);
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' }).catch(() => undefined);
+      proxy.restore();
+    }
+  });
+
+  it("draws the log's focus ring inside it, where the panel's edge cannot clip it", async () => {
+    const { chat, proxy } = await openWithEverything();
+    try {
+      const log = part(chat, 'log')!;
+      part(chat, 'close-button')!.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(log.matches(':focus-visible'), 'the log has a visible focus').to.equal(true);
+      const style = getComputedStyle(log);
+      expect(style.outlineStyle).to.not.equal('none');
+      expect(parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth), 'inside the box').to.be.at.most(0);
+      const box = log.getBoundingClientRect();
+      const panelBox = part(chat, 'panel')!.getBoundingClientRect();
+      expect(box.top >= panelBox.top && box.bottom <= panelBox.bottom && box.left >= panelBox.left && box.right <= panelBox.right, 'the log lies within the panel').to.equal(true);
+      expect(box.height, 'more than a line').to.be.greaterThan(100);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('mirrors the layout on right-to-left pages', async () => {
     const proxy = new FakeProxy();
     const el = document.createElement('agent-chat') as AgentChat;

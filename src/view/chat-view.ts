@@ -182,6 +182,8 @@ export class ChatView extends ViewHost implements View {
     }));
   }
 
+  #closedOnce = false;
+
   get #visible() {
     return this.#el.mode === 'inline' || this.#el.open;
   }
@@ -379,9 +381,12 @@ export class ChatView extends ViewHost implements View {
   protected override render() {
     const strings = this.#uiStrings;
     const launcher = this.#el.mode !== 'inline';
+    // Opening and closing animate once the panel has been closed in this page: not the first
+    // drawing of a panel already shown (it replaces the shell's skeleton, which appeared at once).
+    this.#closedOnce ||= !this.#visible;
     return html`
       ${renderPanel({
-        strings, launcher, hidden: !this.#visible, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
+        strings, launcher, hidden: !this.#visible, animated: this.#closedOnce, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
         earlier: this.#log.hidden > 0, onEarlier: () => this.#showEarlier(),
         onUndo: this.#undo === undefined ? undefined : this.#handleUndo,

@@ -30,9 +30,24 @@ export const viewCss = css`
   .title { flex: 1; margin: 0; font-size: 1.05em; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .icon-button { inline-size: 36px; block-size: 36px; background: transparent; color: inherit; }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
+  /* Hover and pressed states: a tint that shows on any accent, light or dark. */
+  .icon-button:hover { background: rgb(128 128 128 / 0.22); }
+  .icon-button:active, .retry:active { background: rgb(128 128 128 / 0.38); }
+  .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12) contrast(1.05); }
+  .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }
+  @media (prefers-reduced-motion: no-preference) {
+    .launcher, .send, .choice { transition: scale 0.12s, box-shadow 0.12s; }
+    .launcher:active, .send:not(:disabled):active, .choice:active { scale: 0.94; }
+    /* Fade and slide in from where the launcher is; closing plays it backwards (display waits for it). */
+    .panel.animated { transition: opacity 0.16s ease-out, translate 0.16s ease-out, display 0.16s allow-discrete; }
+    .panel.animated[hidden] { opacity: 0; translate: 0 12px; }
+    @starting-style { .panel.animated { opacity: 0; translate: 0 12px; } }
+  }
 
   /* No scroll anchoring: bringing back earlier messages keeps the view in place by itself (see MessageLogController.showEarlier). */
   .earlier { align-self: center; color: var(--_accent); }
+  /* The ring drawn inside the log, so the panel's rounded, clipped edge never cuts it. */
+  .log:focus-visible { outline-offset: -2px; }
   .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */

@@ -15,6 +15,8 @@ export interface PanelView {
   /** Launcher mode: a dialog with a close button; inline: a region. */
   launcher: boolean;
   hidden: boolean;
+  /** Opening and closing fade and slide (under 200 ms; not with reduced motion). */
+  animated: boolean;
   header: TemplateResult;
   composer: TemplateResult;
   typing: boolean;
@@ -41,7 +43,7 @@ const renderProblem = (problem: Problem, strings: Strings) => html`<div part="er
 
 /** The chat window: header, log (messages are rendered into `.messages` by the log controller), composer. */
 export const renderPanel = (view: PanelView) => html`
-  <section part="panel" class="panel" id="panel" ?hidden=${view.hidden} aria-labelledby="title"
+  <section part="panel" class=${view.animated ? 'panel animated' : 'panel'} id="panel" ?hidden=${view.hidden} aria-labelledby="title"
     role=${view.launcher ? 'dialog' : 'region'} @keydown=${view.onKeydown}>
     ${view.header}
     <div part="log" class="log" role="log" aria-labelledby="title" tabindex="0">
