@@ -78,7 +78,9 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
  * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not retryable).
  * @csspart buttons - A row of choices.
- * @csspart button - One choice; links also have `button--link`.
+ * @csspart button - One choice; links also have `button--link`; choices of a turn the visitor has answered have `button--chosen` (the one they picked) or `button--answered`.
+ * @csspart day - "Yesterday", "Monday, 16 November": where the day changes between messages.
+ * @csspart time - The time above the first message of a group (same sender, minutes apart).
  * @csspart carousel - A scrollable row of cards.
  * @csspart card - One card of a carousel.
  * @csspart card-image - A card's image.
@@ -134,6 +136,7 @@ export class AgentChat extends Upgrade {
     userEmail: { attribute: 'user-email' },
     sessionTimeout: { attribute: 'session-timeout', type: Number },
     includeMetadata: { attribute: 'include-metadata', type: Boolean },
+    keepChoices: { attribute: 'keep-choices', type: Boolean },
     load: {},
     renderers: { attribute: false },
     strings: { attribute: false },
@@ -188,6 +191,8 @@ export class AgentChat extends Upgrade {
   sessionTimeout = 0;
   /** Ask for `responsesIds` / `nodesIds`, delivered in `agent-chat-response`. */
   includeMetadata = false;
+  /** Leave the choices of earlier turns clickable (by default, once the visitor has answered, they show as answered: the chosen one marked, the others muted and inert). */
+  keepChoices = false;
   /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode and messages left to send always load it. */
   load: LoadPolicy = 'intent';
   /** How each response type is drawn (default: `defaultRenderers` of `agent-chat/renderers`); extend with `defaultRenderers.with(type, renderer)`. */

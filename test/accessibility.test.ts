@@ -195,7 +195,7 @@ describe('<agent-chat> accessibility', () => {
         const emulated = await emulateMedia({ colorScheme: scheme }).then(() => true, () => false);
         try {
           for (const { name, attrs, style } of [...demo.map((d) => ({ ...d, style: '' })), ...partial]) {
-            const own = { ...attrs };
+            const own: Record<string, string> = { ...attrs };
             if (!emulated) own.theme ??= scheme;
             if (style) own.style = style;
             const { chat, proxy } = await openWithEverything(own);

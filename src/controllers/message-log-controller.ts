@@ -34,6 +34,11 @@ const PAGE = 50;
 export class MessageLogController {
   #element?: HTMLElement;
   #messages: ChatMessage[] = [];
+  /** How many messages the log holds (shown or not). */
+  get size() {
+    return this.#messages.length;
+  }
+
   /** How many of the oldest messages are not in the DOM. */
   hidden = 0;
   readonly #containers = new Map<string, HTMLElement>();

@@ -1,4 +1,5 @@
-import { html, type TemplateResult } from 'lit/html.js';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { icon, ICONS } from '../views/icons.js';
 import { isPostback, isRecord } from '../protocol/guards.js';
 import type { Postback } from '../protocol/types.js';
 import type { RenderContext } from './registry.js';
@@ -29,6 +30,12 @@ export function renderChoice(choice: Choice, context: RenderContext): TemplateRe
     const href = safeLinkUrl(choice.url, context.baseUrl);
     if (!href) return undefined;
     return html`<a part="button button--link" class="choice" href=${href} target="_blank" rel="noopener noreferrer">${choice.title}</a>`;
+  }
+  if (context.answered) {
+    // An earlier turn: nothing here fits the conversation any more, so nothing invites a click.
+    const chosen = choice.title === context.answered.text;
+    return html`<button part=${chosen ? 'button button--chosen' : 'button button--answered'} class=${chosen ? 'choice chosen' : 'choice answered'}
+      type="button" disabled aria-pressed=${chosen ? 'true' : 'false'}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
   }
   const onClick = () =>
     context.onAction(

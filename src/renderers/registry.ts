@@ -13,6 +13,12 @@ export interface RenderContext {
   /** Base for relative links: the host page's URL. */
   baseUrl: string;
   onAction(action: ChatAction): void;
+  /**
+   * The visitor has answered this reply (a message of theirs follows it): its choices are shown as
+   * answered, the one whose title they sent marked as chosen, none clickable. Unset while it is the
+   * latest turn, and always with `keep-choices`.
+   */
+  answered?: { text: string };
 }
 
 /**

@@ -16,6 +16,7 @@ import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
 import { launcherState } from '../views/launcher.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
+import { messageTime } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { ViewHost } from './view-host.js';
@@ -205,7 +206,43 @@ export class ChatView extends ViewHost implements View {
       pendingOf: (id) => this.#pendingOf(id),
       onRetry: () => this.#session.retryNow(),
       onDiscard: (id) => this.#session.discard(id),
+      timeOf: (message) => messageTime(message, this.#previous(message), Date.now(), this.#conversationLanguage),
+      answerOf: (message) => (this.#el.keepChoices ? undefined : this.#answerOf(message)),
     };
+  }
+
+  /** The entry before `message` in the transcript, looked for from the end (where the log draws). */
+  #previous(message: ChatMessage): ChatMessage | undefined {
+    const messages = this.#session.messages;
+    const index = messages.findLastIndex((m) => m.id === message.id);
+    return index > 0 ? messages[index - 1] : undefined;
+  }
+
+  /** The visitor's first message after the agent's `message`: what answered it. */
+  #answerOf(message: ChatMessage): { text: string } | undefined {
+    const messages = this.#session.messages;
+    for (let i = messages.findLastIndex((m) => m.id === message.id) + 1; i > 0 && i < messages.length; i++) {
+      const next = messages[i];
+      if (next.kind === 'user') return { text: next.text };
+    }
+    return undefined;
+  }
+
+  /**
+   * The visitor answered (or took an answer back): each turn of replies before a message of theirs
+   * from `from` on, and the last turn, is drawn again, answered or not. Text replies have no
+   * choices and are left alone (drawing markdown again costs the send path).
+   */
+  #redrawTurns(from: number) {
+    const messages = this.#session.messages;
+    for (let end = Math.max(from, 0); end <= messages.length; end++) {
+      if (end < messages.length && messages[end].kind !== 'user') continue;
+      for (let i = end - 1; i >= 0; i--) {
+        const message = messages[i];
+        if (message.kind === 'user') break;
+        if (message.item.type !== 'text') this.#log.update(message);
+      }
+    }
   }
 
   #pendingOf(id: string): PendingView {
@@ -219,17 +256,22 @@ export class ChatView extends ViewHost implements View {
       case 'reset':
         this.#muted = this.#session.muted;
         return this.#log.reset(this.#session.messages);
-      case 'synced':
-        return this.#log.sync(this.#session.messages);
+      case 'synced': {
+        const drawn = this.#log.size;
+        this.#log.sync(this.#session.messages);
+        return this.#redrawTurns(drawn);
+      }
       case 'added':
         this.#log.append(...change.messages);
+        if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
         if (this.#el.tts && !this.#muted) void this.#loadSpeech().then((speech) => speech.speak(change.speech!));
         return;
       case 'updated':
         return this.#log.update(change.message);
       case 'removed':
-        return this.#log.remove(change.id);
+        this.#log.remove(change.id);
+        return this.#redrawTurns(this.#session.messages.length);
       case 'failure':
         return this.#setFailure({ text: change.text });
       default:
@@ -288,6 +330,7 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.tts) void this.#loadSpeech();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
+    if (changed.has('keepChoices')) this.#log.reset(this.#session.messages);
     // Another deployment, another conversation: nothing of this one's queue goes there.
     if (changed.has('proxyUrl')) this.#session.reload();
   }

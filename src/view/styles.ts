@@ -37,7 +37,7 @@ export const viewCss = css`
   .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }
   @media (prefers-reduced-motion: no-preference) {
     .launcher, .send, .choice { transition: scale 0.12s, box-shadow 0.12s; }
-    .launcher:active, .send:not(:disabled):active, .choice:active { scale: 0.94; }
+    .launcher:active, .send:not(:disabled):active, .choice:not(:disabled):active { scale: 0.94; }
     /* Fade and slide in from where the launcher is; closing plays it backwards (display waits for it). */
     .panel.animated { transition: opacity 0.16s ease-out, translate 0.16s ease-out, display 0.16s allow-discrete; }
     .panel.animated[hidden] { opacity: 0; translate: 0 12px; }
@@ -85,7 +85,14 @@ export const viewCss = css`
     min-block-size: 32px; padding: 6px 12px; border-radius: 999px; border: 1px solid var(--_accent);
     background: var(--_surface); color: var(--_accent); cursor: pointer; text-decoration: none; display: inline-flex; align-items: center;
   }
-  .choice:hover { background: var(--_accent); color: var(--_on-accent); }
+  .choice:not(:disabled):hover, .choice.chosen { background: var(--_accent); color: var(--_on-accent); }
+  .choice:disabled { cursor: default; }
+  /* Answered: inert, and muted (inactive controls need no contrast, WCAG 1.4.3); the chosen one filled, with a check. */
+  .choice.answered { opacity: 0.5; }
+  .choice svg { margin-inline: -2px 4px; }
+  .day { display: flex; align-items: center; gap: 8px; margin-block: 4px 12px; font-size: 0.8em; color: var(--_muted); }
+  .day::before, .day::after { content: ''; flex: 1; border-block-start: 1px solid var(--_border); }
+  .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }
 
   .carousel {
     display: flex; gap: 8px; overflow-x: auto; scroll-snap-type: x mandatory; list-style: none;

@@ -13,4 +13,5 @@ export const ICONS = {
   send: 'M4 20 21 12 4 4l2 8zm2-8h8',
   microphone: 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zm-4 5a7 7 0 0 0 14 0m-7 7v3',
   stop: 'M7 7h10v10H7z',
+  check: 'M5 12.5 10 17l9-10',
 } as const;

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit/html.js';
 import type { ChatMessage, UserMessage } from '../conversation/transcript.js';
 import type { RenderContext, RendererRegistry } from '../renderers/registry.js';
+import type { MessageTime } from './message-time.js';
 
 /**
  * Where a visitor's pending message stands, in the visitor's terms: `in-flight` (the typing
@@ -14,6 +15,10 @@ export interface MessageContext extends RenderContext {
   pendingOf: (id: string) => PendingView;
   onRetry: () => void;
   onDiscard: (id: string) => void;
+  /** The day and time `message` shows (see messageTime). */
+  timeOf: (message: ChatMessage) => MessageTime;
+  /** What the visitor answered to this reply, once they have (see RenderContext.answered). */
+  answerOf: (message: ChatMessage) => { text: string } | undefined;
 }
 
 function renderStatus(message: UserMessage, context: MessageContext) {
@@ -36,15 +41,20 @@ function renderStatus(message: UserMessage, context: MessageContext) {
     ${discard}</div>`;
 }
 
-/** One transcript entry: the visitor's words, or one agent reply through the renderer registry. */
+/** One transcript entry: the visitor's words, or one agent reply through the renderer registry; above it, the day where it changes and the time where a group starts. */
 export function renderMessage(message: ChatMessage, context: MessageContext) {
+  const { day, time, iso } = context.timeOf(message);
+  const separator = day ? html`<div part="day" class="day">${day}</div>` : nothing;
+  const stamp = time ? html`<time part="time" class="time" datetime=${iso}>${time}</time>` : nothing;
   if (message.kind === 'user') {
-    return html`<div part="message message--user" class="message user" data-status=${message.status}>
+    return html`${separator}<div part="message message--user" class="message user" data-status=${message.status}>
+      ${stamp}
       <div part="bubble bubble--user" class="bubble user" dir="auto">${message.text}</div>
       ${renderStatus(message, context)}
     </div>`;
   }
-  return html`<div part="message message--agent" class="message agent" data-type=${message.item.type}>
-    ${context.renderers.render(message.item, context)}
+  return html`${separator}<div part="message message--agent" class="message agent" data-type=${message.item.type}>
+    ${stamp}
+    ${context.renderers.render(message.item, { ...context, answered: context.answerOf(message) })}
   </div>`;
 }

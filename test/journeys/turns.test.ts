@@ -1,0 +1,123 @@
+/**
+ * Journeys through turns of a conversation: choices the visitor has answered stop inviting clicks
+ * (everywhere the conversation shows), and every group of messages says when it was sent.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
+import { ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, part, parts, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { sent, submit } from './support.js';
+
+const choices: AgentResponseItem = {
+  type: 'buttons', text: 'What do you need?', altText: 'What do you need?',
+  buttons: [
+    { title: 'Pricing', payload: { type: 'node', data: 'pricing' } },
+    { title: 'Docs', url: 'https://example.com/docs' },
+    { title: 'Sales' },
+  ],
+};
+const button = (chat: AgentChat, title: string) => parts(chat, 'button').find((b) => b.textContent!.trim() === title)!;
+const state = (chat: AgentChat) => parts(chat, 'button').map((b) => `${b.textContent!.trim()}:${b.getAttribute('part')!.replace('button ', '')}${(b as HTMLButtonElement).disabled ? ':inert' : ''}`);
+
+describe('journeys: turns', () => {
+  const proxy = useFakeProxies();
+
+  it('a choice clicked: that turn shows as answered (the chosen one marked, the others inert), links still open, the next turn is live', async () => {
+    const p = proxy();
+    p.next(ok(choices));
+    const { chat } = await mount(p, { open: true });
+    await waitUntil(() => button(chat, 'Pricing'), 'choices shown', WAIT);
+    expect(state(chat), 'live before the answer').to.deep.equal(['Pricing:button', 'Docs:button--link', 'Sales:button']);
+    p.next(ok(text('Plans start at 5 €.'), { ...choices, text: 'Anything else?' }));
+    button(chat, 'Pricing').click();
+    await waitForBubbles(chat, 4);
+    expect(state(chat)).to.deep.equal([
+      'Pricing:button--chosen:inert', 'Docs:button--link', 'Sales:button--answered:inert', // the turn answered
+      'Pricing:button', 'Docs:button--link', 'Sales:button', // the new turn
+    ]);
+    expect(button(chat, 'Pricing').getAttribute('aria-pressed')).to.equal('true');
+    expect(parts(chat, 'button--link')[0].getAttribute('href')).to.equal('https://example.com/docs');
+    parts(chat, 'button--answered')[0].click(); // inert: nothing is sent
+    await chat.updateComplete;
+    expect(sent(p)).to.deep.equal(['(greeting)', '{"type":"node","data":"pricing"}']);
+  });
+
+  it('a typed answer: the choices before it show as answered, none chosen', async () => {
+    const p = proxy();
+    p.next(ok(choices));
+    const { chat } = await mount(p, { open: true });
+    await waitUntil(() => button(chat, 'Pricing'), 'choices shown', WAIT);
+    await submit(chat, 'Actually, I have a question');
+    await waitForBubbles(chat, 3);
+    expect(state(chat)).to.deep.equal(['Pricing:button--answered:inert', 'Docs:button--link', 'Sales:button--answered:inert']);
+  });
+
+  it('an answer that could not be delivered and is discarded gives the choices back', async () => {
+    const p = proxy();
+    p.next(ok(choices)).next({ status: 400, json: { status: 'error', error: 'rejected' } });
+    const { chat } = await mount(p, { open: true });
+    await waitUntil(() => button(chat, 'Pricing'), 'choices shown', WAIT);
+    button(chat, 'Sales').click();
+    await waitUntil(() => part(chat, 'discard-button'), 'not delivered', WAIT);
+    expect(state(chat)[2], 'answered while it is there').to.equal('Sales:button--chosen:inert');
+    part(chat, 'discard-button')!.click();
+    await waitUntil(() => !part(chat, 'button--chosen'), 'choices back', WAIT);
+    expect(state(chat)).to.deep.equal(['Pricing:button', 'Docs:button--link', 'Sales:button']);
+  });
+
+  it('keep-choices leaves them live, also when set later', async () => {
+    const p = proxy();
+    p.next(ok(choices));
+    const { chat } = await mount(p, { open: true, attrs: { 'keep-choices': '' } });
+    await waitUntil(() => button(chat, 'Pricing'), 'choices shown', WAIT);
+    await submit(chat, 'typed');
+    await waitForBubbles(chat, 3);
+    expect(state(chat)).to.deep.equal(['Pricing:button', 'Docs:button--link', 'Sales:button']);
+    chat.keepChoices = false;
+    await chat.updateComplete;
+    expect(state(chat)).to.deep.equal(['Pricing:button--answered:inert', 'Docs:button--link', 'Sales:button--answered:inert']);
+  });
+
+  it('two tabs: an answer in one shows the turn answered in the other', async () => {
+    const p = proxy();
+    p.next(ok(choices));
+    const a = await mount(p, { open: true });
+    await waitUntil(() => button(a.chat, 'Pricing'), 'choices shown', WAIT);
+    const b = await mount(p, { mode: 'inline' });
+    await waitUntil(() => button(b.chat, 'Pricing'), 'tab B shows them', WAIT);
+    button(a.chat, 'Pricing').click();
+    await waitForBubbles(b.chat, 3, 'tab B shows the answer and its reply');
+    await waitUntil(() => part(b.chat, 'button--chosen'), 'answered in tab B', WAIT);
+    expect(state(b.chat)).to.deep.equal(state(a.chat));
+  });
+
+  it('each group says when it was sent; a conversation from yesterday shows the day, then Today above the new turn', async () => {
+    const p = proxy();
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(12, 0, 0, 0);
+    const at = yesterday.getTime();
+    localStorage.setItem(`agent-chat:${p.url}:conversation`, JSON.stringify({ v: 1, data: {
+      startedAt: at, updatedAt: at, greeted: true, messages: [
+        { kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } },
+        { kind: 'user', id: 'u1', at: at + 60_000, text: 'hi', status: 'sent', request: { type: 'text', text: 'hi' } },
+        { kind: 'agent', id: 'a2', at: at + 61_000, item: { type: 'text', options: ['Yes?'], altText: 'Yes?' } },
+        { kind: 'agent', id: 'a3', at: at + 62_000, item: { type: 'text', options: ['Still there?'], altText: 'Still there?' } },
+      ],
+    } }));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 4);
+    expect(parts(chat, 'day').map((d) => d.textContent!.trim())).to.deep.equal(['Yesterday']);
+    const times = parts(chat, 'time');
+    expect(times.map((t) => t.getAttribute('datetime')), 'one per group').to.deep.equal([at, at + 60_000, at + 61_000].map((t) => new Date(t).toISOString()));
+    expect(times[0].textContent).to.match(/12[:.]00|12:00 PM/);
+    await submit(chat, 'back today');
+    await waitForBubbles(chat, 6);
+    expect(parts(chat, 'day').map((d) => d.textContent!.trim())).to.deep.equal(['Yesterday', 'Today']);
+    expect(statusOf(chat, 'back today')).to.equal('sent');
+    expect(shownText(chat, 'time')).to.match(/\d/);
+    expect(bubbles(chat).at(-1)).to.equal('You said: back today');
+    await waitForRequests(p, 1);
+  });
+});

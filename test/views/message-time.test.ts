@@ -1,0 +1,40 @@
+import { expect } from '@open-wc/testing';
+import type { ChatMessage } from '../../src/conversation/transcript.js';
+import { dayLabel, GROUP_GAP, messageTime } from '../../src/views/message-time.js';
+
+const NOW = new Date(2026, 10, 23, 15, 0).getTime(); // Monday, 23 November 2026, 15:00 local time
+const minutes = (n: number) => n * 60_000;
+const agent = (at: number): ChatMessage => ({ kind: 'agent', id: `a${at}`, at, item: { type: 'text', options: ['hi'] } });
+const user = (at: number): ChatMessage => ({ kind: 'user', id: `u${at}`, at, text: 'hi', status: 'sent', request: { type: 'text', text: 'hi' } });
+const yesterday = new Date(2026, 10, 22, 18, 30).getTime();
+
+describe('message times', () => {
+  it('shows the time at the head of each group: a new sender, or the same one after a pause', () => {
+    const first = agent(NOW - minutes(30));
+    expect(messageTime(first, undefined, NOW, 'en').time, 'first message').to.be.a('string').and.match(/\d/);
+    expect(messageTime(agent(first.at + minutes(1)), first, NOW, 'en').time, 'same sender, a minute later').to.equal(undefined);
+    expect(messageTime(user(first.at + minutes(1)), first, NOW, 'en').time, 'the other sender').to.be.a('string');
+    expect(messageTime(agent(first.at + GROUP_GAP + 1), first, NOW, 'en').time, 'after a pause').to.be.a('string');
+    expect(messageTime(first, undefined, NOW, 'en').iso).to.equal(new Date(first.at).toISOString());
+  });
+
+  it('separates days: none above a conversation of today, the day where it changes', () => {
+    expect(messageTime(agent(NOW - minutes(30)), undefined, NOW, 'en').day, 'today').to.equal(undefined);
+    expect(messageTime(agent(yesterday), undefined, NOW, 'en').day, 'restored from yesterday').to.equal('Yesterday');
+    const next = messageTime(user(NOW - minutes(5)), agent(yesterday), NOW, 'en');
+    expect(next.day, 'the first message of today').to.equal('Today');
+    expect(next.time, 'and it starts a group').to.be.a('string');
+  });
+
+  it('names older days by weekday and date, with the year only when it is another one', () => {
+    expect(dayLabel(new Date(2026, 10, 16, 9).getTime(), NOW, 'en')).to.match(/Monday/).and.match(/16/).and.not.match(/2026/);
+    expect(dayLabel(new Date(2025, 11, 31, 9).getTime(), NOW, 'en')).to.match(/2025/);
+  });
+
+  it("speaks the conversation's language, and an unknown tag falls back without failing", () => {
+    expect(dayLabel(yesterday, NOW, 'de')).to.equal('Gestern');
+    expect(dayLabel(yesterday, NOW, 'EL')).to.equal('Χθες');
+    expect(dayLabel(NOW, NOW, 'not a language tag!')).to.be.a('string').and.not.equal('');
+    expect(messageTime(agent(NOW), undefined, NOW, 'not a language tag!').time).to.be.a('string');
+  });
+});
