@@ -101,7 +101,7 @@ describe('journeys: turns', () => {
     localStorage.setItem(`agent-chat:${p.url}:conversation`, JSON.stringify({ v: 1, data: {
       startedAt: at, updatedAt: at, greeted: true, messages: [
         { kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } },
-        { kind: 'user', id: 'u1', at: at + 60_000, text: 'hi', status: 'sent', request: { type: 'text', text: 'hi' } },
+        { kind: 'user', id: 'u1', at: at + 60_000, text: 'hi', status: 'sent', request: { text: 'hi' } },
         { kind: 'agent', id: 'a2', at: at + 61_000, item: { type: 'text', options: ['Yes?'], altText: 'Yes?' } },
         { kind: 'agent', id: 'a3', at: at + 62_000, item: { type: 'text', options: ['Still there?'], altText: 'Still there?' } },
       ],

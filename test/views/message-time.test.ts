@@ -5,7 +5,7 @@ import { dayLabel, GROUP_GAP, messageTime } from '../../src/views/message-time.j
 const NOW = new Date(2026, 10, 23, 15, 0).getTime(); // Monday, 23 November 2026, 15:00 local time
 const minutes = (n: number) => n * 60_000;
 const agent = (at: number): ChatMessage => ({ kind: 'agent', id: `a${at}`, at, item: { type: 'text', options: ['hi'] } });
-const user = (at: number): ChatMessage => ({ kind: 'user', id: `u${at}`, at, text: 'hi', status: 'sent', request: { type: 'text', text: 'hi' } });
+const user = (at: number): ChatMessage => ({ kind: 'user', id: `u${at}`, at, text: 'hi', status: 'sent', request: { text: 'hi' } });
 const yesterday = new Date(2026, 10, 22, 18, 30).getTime();
 
 describe('message times', () => {
