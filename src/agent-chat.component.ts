@@ -38,7 +38,6 @@ class Upgrade extends Base {
 }
 
 const CHAT = 'M4 5h16v11H9l-5 4z';
-const CLOSE = 'M6 6l12 12M18 6 6 18';
 let sheet: CSSStyleSheet | undefined;
 
 /** The element's shadow root with the shell's sheet and the view's container in it. */
@@ -132,11 +131,16 @@ export class AgentChat extends Upgrade {
     position: { reflect: true },
     tts: { type: Boolean },
     agentTitle: { attribute: 'agent-title' },
+    agentSubtitle: { attribute: 'agent-subtitle' },
+    agentAvatar: { attribute: 'agent-avatar' },
     userName: { attribute: 'user-name' },
     userEmail: { attribute: 'user-email' },
     sessionTimeout: { attribute: 'session-timeout', type: Number },
     includeMetadata: { attribute: 'include-metadata', type: Boolean },
     keepChoices: { attribute: 'keep-choices', type: Boolean },
+    feedback: { type: Boolean },
+    teaser: {},
+    teaserDelay: { attribute: 'teaser-delay', type: Number },
     load: {},
     renderers: { attribute: false },
     strings: { attribute: false },
@@ -183,6 +187,10 @@ export class AgentChat extends Upgrade {
   tts = false;
   /** The name shown in the header. */
   agentTitle?: string;
+  /** A line under the name in the header, e.g. "Usually replies at once". */
+  agentSubtitle?: string;
+  /** The agent's picture in the header (an `https:` or `data:image` URL, as card images); unset or failing: the initials of `agent-title`. */
+  agentAvatar?: string;
   /** Sent as `sender.name`. */
   userName?: string;
   /** Sent as `sender.email`. */
@@ -193,6 +201,12 @@ export class AgentChat extends Upgrade {
   includeMetadata = false;
   /** Leave the choices of earlier turns clickable (by default, once the visitor has answered, they show as answered: the chosen one marked, the others muted and inert). */
   keepChoices = false;
+  /** Thumbs up and down under each agent reply: fires `agent-chat-feedback` and tags the session (`feedback-up` / `feedback-down`) with the next request. */
+  feedback = false;
+  /** A line shown next to the closed launcher once per visitor, e.g. "Questions? Ask us here", after `teaser-delay` seconds; never again once dismissed or opened. */
+  teaser?: string;
+  /** Seconds after the page loads before the teaser shows (default 8); postponed while the visitor types elsewhere on the page. */
+  teaserDelay = 8;
   /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode and messages left to send always load it. */
   load: LoadPolicy = 'intent';
   /** How each response type is drawn (default: `defaultRenderers` of `agent-chat/renderers`); extend with `defaultRenderers.with(type, renderer)`. */
@@ -204,7 +218,6 @@ export class AgentChat extends Upgrade {
   #loading?: Promise<unknown>;
   /** Method calls made before the view loaded, replayed in order. */
   #calls: [keyof ViewMethods, unknown[]][] = [];
-  #launcher?: LauncherState;
   /** The view is being attached: the container is no longer the shell's to draw in. */
   #handedOver = false;
   readonly #root: ShadowRoot;
@@ -264,6 +277,8 @@ export class AgentChat extends Upgrade {
     if (this.#view) return this.#view.connect();
     this.#drawShell();
     if (this.load === 'idle') whenPageIdle(() => this.#load());
+    // The view shows the teaser (unless this visitor has seen it): it loads when the teaser is due.
+    if (this.teaser) setTimeout(() => this.#load(), this.teaserDelay * 1e3);
     if (this.#wantsView() || hasPendingMessages(this.#resolvedProxyUrl)) this.#load();
   }
 
@@ -341,7 +356,7 @@ export class AgentChat extends Upgrade {
       // Offline, or the chunk is not where the script is: say so in the panel; the next intent retries.
       this.#loading = undefined;
       this.#handedOver = false;
-      console.error('agent-chat: the rest of the widget did not load', error);
+      console.error(error); // says which file (the view, next to the script) did not load
       this.#drawShell(true);
     });
     return this.#loading;
@@ -351,7 +366,7 @@ export class AgentChat extends Upgrade {
   #drawShell(failed = false) {
     if (this.#view) return;
     const launcher = this.mode !== 'inline';
-    this.#drawLauncher(launcher ? { open: this.open, unread: 0, label: this.strings?.openChat ?? openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
+    this.#drawLauncher(launcher ? { open: this.open, label: this.strings?.openChat ?? openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
     const shown = !launcher || this.open;
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
@@ -360,29 +375,28 @@ export class AgentChat extends Upgrade {
       : h('p', { class: 'loading' }, '…'))] : []));
   }
 
-  /** The launcher's button and status region, kept across redraws so focus stays on the button. */
+  /**
+   * The launcher's button and status region, kept across redraws so focus stays on the button; the
+   * view draws what is inside the button once loaded (open or close icon, the unread badge).
+   */
   #drawLauncher(state?: LauncherState) {
     const root = this.#root;
     let button = root.querySelector<HTMLButtonElement>('.launcher');
     if (!state) {
       button?.nextElementSibling?.remove();
-      return button?.remove();
+      button?.remove();
+      return undefined;
     }
     if (!button) {
-      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' });
+      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' }, icon(CHAT, 26));
       button.addEventListener('click', () => this.toggle());
       // Intent: the visitor is about to click; the rest loads meanwhile.
       for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });
       root.prepend(button, h('span', { class: 'visually-hidden', role: 'status' }));
     }
-    const last = this.#launcher;
-    this.#launcher = state;
     button.setAttribute('aria-expanded', `${state.open}`);
     button.setAttribute('aria-label', state.label);
-    if (last?.open !== state.open || last.unread !== state.unread) {
-      button.replaceChildren(icon(state.open ? CLOSE : CHAT, 26),
-        ...(state.unread ? [h('span', { part: 'badge', class: 'badge', 'aria-hidden': 'true' }, `${state.unread}`)] : []));
-    }
     button.nextElementSibling!.textContent = state.announcement;
+    return button;
   }
 }

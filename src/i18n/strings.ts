@@ -43,6 +43,24 @@ export interface Strings {
   dictationFailed: string;
   /** Shown under the input as it nears the limit, e.g. "1,990 / 2,000". */
   characterCount: (used: number, max: number) => string;
+  /** Closes the launcher's teaser or preview of a new reply. */
+  dismiss: string;
+  /** Announced for a reply that arrived while the panel was closed: "New message: …". */
+  newMessagePreview: (text: string) => string;
+  /** The copy button of a code block, and what it says once it has copied (announced). */
+  copy: string;
+  copied: string;
+  /** The clipboard refused. */
+  copyFailed: string;
+  /** Feedback buttons under a reply (with `feedback`), and what replaces them once used (announced). */
+  helpful: string;
+  notHelpful: string;
+  feedbackThanks: string;
+  /** The header's button that saves the conversation as a text file, and that file's first line. */
+  downloadTranscript: string;
+  transcriptTitle: (agent: string) => string;
+  /** The visitor, as the transcript file names them. */
+  you: string;
 }
 
 export const count = (locale: string) => (used: number, max: number) =>
@@ -79,6 +97,17 @@ const en: Strings = {
   dictate: 'Dictate a message',
   dictationFailed: 'Voice input is not available.',
   characterCount: count('en'),
+  dismiss: 'Close',
+  newMessagePreview: (text) => `New message: ${text}`,
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the text instead.',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  feedbackThanks: 'Thanks for your feedback.',
+  downloadTranscript: 'Download conversation',
+  transcriptTitle: (agent) => `Conversation with ${agent}`,
+  you: 'You',
 };
 
 /** The tables there are; English is built in, the others load when first needed (see loadStrings). */

@@ -12,14 +12,15 @@ export interface Shell {
   container: HTMLElement;
   /** The event classes the shell exports, so `instanceof` holds for either script format. */
   events: typeof Events;
-  /** Redraws the shell's launcher (its state, its labels in the conversation's language); none inline. */
-  drawLauncher(state?: LauncherState): void;
+  /**
+   * Redraws the shell's launcher (its state, its labels in the conversation's language), none
+   * inline; returns its button, whose content (icon, badge) the view draws.
+   */
+  drawLauncher(state?: LauncherState): HTMLButtonElement | undefined;
 }
 
 export interface LauncherState {
   open: boolean;
-  /** Replies that arrived while the panel was closed. */
-  unread: number;
   label: string;
   /** What the status region announces ("2 new messages"), or "". */
   announcement: string;

@@ -1,8 +1,9 @@
-import { html } from 'lit/html.js';
+import { html, render } from 'lit/html.js';
 import type { AgentChat } from '../agent-chat.component.js';
 import { AutoscrollController } from '../controllers/autoscroll-controller.js';
 import type { DictationController } from '../controllers/dictation-controller.js';
 import { MessageLogController } from '../controllers/message-log-controller.js';
+import { NudgeController } from '../controllers/nudge-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
 import type { ChatMessage } from '../conversation/transcript.js';
@@ -14,9 +15,10 @@ import type { ChatAction } from '../renderers/registry.js';
 import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
-import { launcherState } from '../views/launcher.js';
+import { launcherState, renderLauncher } from '../views/launcher.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
 import { messageTime } from '../views/message-time.js';
+import { renderNudge } from '../views/nudge.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { ViewHost } from './view-host.js';
@@ -53,6 +55,14 @@ export class ChatView extends ViewHost implements View {
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
   });
+  readonly #nudge = new NudgeController(this, {
+    teaser: () => this.#el.teaser,
+    delay: () => this.#el.teaserDelay,
+    allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
+    element: () => this.#el,
+  });
+  /** Where the nudge (preview, teaser) is drawn, beside the launcher. */
+  #nudgeHost?: HTMLElement;
   /** The log element whose scrolling brings back earlier messages. */
   #scrolled?: HTMLElement;
   // Features in chunks of their own, loaded when first needed (see #feature).
@@ -184,6 +194,8 @@ export class ChatView extends ViewHost implements View {
   }
 
   #closedOnce = false;
+  /** The launcher button the view draws in. */
+  #launcher?: HTMLButtonElement;
 
   get #visible() {
     return this.#el.mode === 'inline' || this.#el.open;
@@ -320,7 +332,7 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible) return this.#autoscroll.added(first, replies);
     if (!replies) return;
     this.#unseen += replies;
-    this.requestUpdate();
+    this.#nudge.preview(messages.findLast((m) => m.kind === 'agent')!.item);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
@@ -336,7 +348,18 @@ export class ChatView extends ViewHost implements View {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
-    this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(this.#el.open, this.#unseen, this.#uiStrings));
+    const strings = this.#uiStrings;
+    const nudge = this.#nudge.current;
+    const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(this.#el.open, this.#unseen, strings, nudge));
+    if (button) {
+      // A button the shell just made holds its own icon: from here the view draws inside it.
+      if (button !== this.#launcher) button.replaceChildren();
+      render(renderLauncher(this.#el.open, this.#unseen), (this.#launcher = button));
+    }
+    if (nudge || this.#nudgeHost) {
+      this.#nudgeHost ??= this.#shell.root.appendChild(document.createElement('div'));
+      render(renderNudge(nudge, strings, () => this.#el.show(), () => this.#nudge.dismiss()), this.#nudgeHost, { host: this });
+    }
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
@@ -348,6 +371,7 @@ export class ChatView extends ViewHost implements View {
         this.#focusPart('input');
         this.#autoscroll.toBottom();
         this.#unseen = 0;
+        this.#nudge.dismiss();
         this.requestUpdate();
       } else this.#quiet();
     }

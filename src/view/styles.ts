@@ -41,7 +41,8 @@ export const viewCss = css`
     /* Fade and slide in from where the launcher is; closing plays it backwards (display waits for it). */
     .panel.animated { transition: opacity 0.16s ease-out, translate 0.16s ease-out, display 0.16s allow-discrete; }
     .panel.animated[hidden] { opacity: 0; translate: 0 12px; }
-    @starting-style { .panel.animated { opacity: 0; translate: 0 12px; } }
+    @starting-style { .panel.animated, .nudge { opacity: 0; translate: 0 12px; } }
+    .nudge { transition: opacity 0.16s ease-out, translate 0.16s ease-out; }
   }
 
   /* No scroll anchoring: bringing back earlier messages keeps the view in place by itself (see MessageLogController.showEarlier). */
@@ -90,6 +91,19 @@ export const viewCss = css`
   /* Answered: inert, and muted (inactive controls need no contrast, WCAG 1.4.3); the chosen one filled, with a check. */
   .choice.answered { opacity: 0.5; }
   .choice svg { margin-inline: -2px 4px; }
+  /* Beside the closed launcher: a reply's first line, or the site's teaser. */
+  .nudge {
+    position: fixed; z-index: var(--_z); display: flex; align-items: flex-start;
+    inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px); inset-inline-end: var(--_offset);
+    max-inline-size: min(300px, calc(100vw - 2 * var(--_offset)));
+    background: var(--_surface); color: var(--_text); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
+  }
+  :host([position='left']) .nudge { inset-inline: var(--_offset) auto; }
+  .nudge-text {
+    flex: 1; padding: 10px 4px 10px 14px; border: none; background: none; text-align: start; cursor: pointer;
+    display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
+  }
+  .nudge .icon-button { flex: none; margin: 4px; inline-size: 32px; block-size: 32px; }
   .day { display: flex; align-items: center; gap: 8px; margin-block: 4px 12px; font-size: 0.8em; color: var(--_muted); }
   .day::before, .day::after { content: ''; flex: 1; border-block-start: 1px solid var(--_border); }
   .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }

@@ -48,7 +48,7 @@ function page(dir: string, scheme: string, kind = 'launcher') {
 <meta name="color-scheme" content="${scheme}"><title>look</title>
 <style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} p{max-width:40em}</style></head>
 <body><h1>${dir === 'rtl' ? 'مرحبا بكم في متجرنا' : 'A host page'}</h1><p>${dir === 'rtl' ? 'نص الصفحة المضيفة.' : 'Some host page text.'}</p>
-<agent-chat proxy-url="/chat" agent-title="Support"></agent-chat>
+<agent-chat proxy-url="/chat" agent-title="Support"${kind === 'teaser' ? ' teaser="Questions about your order? Ask us here." teaser-delay="0"' : ''}></agent-chat>
 <script type="module" src="/dist/agent-chat.js"></script></body></html>`;
 }
 
@@ -72,7 +72,7 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
     if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
     if (mode === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
     if (mode === 'many') return res.end(JSON.stringify(reply(Array.from({ length: 130 }, (_, i) => `Answer number ${i + 1}`))));
-    return res.end(JSON.stringify(reply(mode === 'long' ? [LONG] : [`You said: ${message.text}`])));
+    return res.end(JSON.stringify(reply(mode === "long" ? [LONG] : [message.text ? `You said: ${message.text}` : "Your order has shipped: it arrives on Thursday."])));
   }
   if (url.pathname === '/demo/demo.css') {
     res.setHeader('Content-Type', 'text/css');
@@ -103,6 +103,8 @@ async function shot(name: string, options: { width: number; height: number; scal
   mode = options.page === 'themes' ? 'themes' : 'ok';
   await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}&page=${options.page ?? 'launcher'}`);
   await story(p);
+  // Opening and closing animate: the shot shows where they end.
+  await p.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot!.getAnimations().every((a) => a.playState !== 'running')));
   await p.screenshot({ path: new URL(`${name}.png`, out).pathname });
   await context.close();
   console.log(`look: test-results/look/${name}.png`);
@@ -202,12 +204,21 @@ async function badge(p: Page) {
   await shadow(p, '[part~="badge"]').waitFor();
 }
 
+/** The site's teaser beside the launcher, a moment after the page loaded. */
+async function teaser(p: Page) {
+  await shadow(p, '[part~="teaser"]').waitFor();
+  await nextFrames(p);
+}
+
 /** Every widget of the themes page greeted, its choices shown. */
 async function themesGreeted(p: Page) {
   await p.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot?.querySelector('[part~="button"]')));
 }
 
 try {
+  await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
+  await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
+  await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
   await shot('themes-light', { width: 1280, height: 820, page: 'themes' }, themesGreeted);
   await shot('themes-dark', { width: 1280, height: 820, page: 'themes', dark: true }, themesGreeted);
   await shot('desktop-agent-down', { width: 1280, height: 800 }, downAndTyped);

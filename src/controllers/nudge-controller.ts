@@ -1,0 +1,121 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentResponseItem } from '../protocol/types.js';
+
+/** Set once a visitor has seen the teaser (on any page of the site): it never shows again. */
+export const TEASER_SEEN_KEY = 'agent-chat:teaser-seen';
+/** Keys pressed this recently (ms) mean the visitor is typing: the teaser waits. */
+const TYPING_QUIET = 2000;
+/** How often a waiting teaser looks again whether the visitor still types (ms). */
+const RECHECK = 1000;
+
+export interface NudgeOptions {
+  /** The site's teaser text (`teaser`), or none. */
+  teaser: () => string | undefined;
+  /** Seconds after the page loaded before the teaser may show (`teaser-delay`). */
+  delay: () => number;
+  /** Whether a nudge may show now: launcher mode, panel closed. */
+  allowed: () => boolean;
+  /** The element itself: focus inside it is not "typing elsewhere". */
+  element: () => Element;
+}
+
+/** What shows next to the closed launcher: a reply's first line, or the teaser. */
+export interface Nudge {
+  kind: 'preview' | 'teaser';
+  text: string;
+}
+
+/** A reply as one line: its plain-text `altText`, else its first text. */
+export function previewText(item: AgentResponseItem): string {
+  const text = typeof item.altText === 'string' && item.altText.trim() ? item.altText
+    : Array.isArray(item.options) && typeof item.options[0] === 'string' ? item.options[0]
+      : typeof item.text === 'string' ? item.text : '';
+  return text.trim().split('\n')[0];
+}
+
+const seen = () => {
+  try {
+    return localStorage.getItem(TEASER_SEEN_KEY) !== null;
+  } catch {
+    return true; // no storage: "once per visitor" cannot be kept, so never
+  }
+};
+
+const editable = (el: Element | null) => !!el && (el.matches('input, textarea, select') || (el as HTMLElement).isContentEditable);
+
+/**
+ * The launcher's nudges while the panel is closed:
+ * - a **preview** of the newest reply that arrived meanwhile (until opened or dismissed);
+ * - the site's **teaser**, once per visitor, `delay` seconds after the page loaded, and never while
+ *   the visitor is typing elsewhere on the page (it waits until they stop).
+ */
+export class NudgeController implements ReactiveController {
+  #preview?: string;
+  #teaser: 'waiting' | 'shown' | 'done' = 'waiting';
+  #timer?: ReturnType<typeof setTimeout>;
+  #lastKey = -Infinity;
+  readonly #host: ReactiveControllerHost;
+  readonly #options: NudgeOptions;
+
+  constructor(host: ReactiveControllerHost, options: NudgeOptions) {
+    this.#host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  hostConnected() {
+    if (this.#teaser !== 'waiting' || !this.#options.teaser() || seen()) return;
+    addEventListener('keydown', this.#handleKey, { capture: true, passive: true });
+    this.#check(this.#options.delay() * 1000 - performance.now());
+  }
+
+  hostDisconnected() {
+    clearTimeout(this.#timer);
+    removeEventListener('keydown', this.#handleKey, { capture: true });
+  }
+
+  /** What shows now, if anything. */
+  get current(): Nudge | undefined {
+    if (!this.#options.allowed()) return undefined;
+    if (this.#preview) return { kind: 'preview', text: this.#preview };
+    const teaser = this.#options.teaser();
+    return this.#teaser === 'shown' && teaser ? { kind: 'teaser', text: teaser } : undefined;
+  }
+
+  /** A reply arrived while the panel was closed. */
+  preview(item: AgentResponseItem) {
+    this.#preview = previewText(item) || undefined;
+    this.#host.requestUpdate();
+  }
+
+  /** Dismissed, or the panel opened: the preview goes, and the teaser for good. */
+  dismiss() {
+    this.#preview = undefined;
+    if (this.#teaser !== 'done') this.hostDisconnected();
+    this.#teaser = 'done';
+    this.#host.requestUpdate();
+  }
+
+  readonly #handleKey = (event: KeyboardEvent) => {
+    if (!this.#options.element().contains(event.composedPath()[0] as Node)) this.#lastKey = performance.now();
+  };
+
+  /** Shows the teaser when due, unless the visitor is typing (then looks again shortly). */
+  #check(wait = 0) {
+    clearTimeout(this.#timer);
+    if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
+    const focused = document.activeElement;
+    const typing = (focused !== this.#options.element() && editable(focused)) || performance.now() - this.#lastKey < TYPING_QUIET;
+    if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
+    removeEventListener('keydown', this.#handleKey, { capture: true });
+    // Inline, or already open: the visitor is in the chat, there is nothing to invite them to.
+    if (!this.#options.allowed()) return void (this.#teaser = 'done');
+    this.#teaser = 'shown';
+    try {
+      localStorage.setItem(TEASER_SEEN_KEY, '1');
+    } catch {
+      // nothing to remember it in
+    }
+    this.#host.requestUpdate();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * What the closed launcher says: a preview of a reply that arrived while the panel was closed, and
+ * the site's teaser, once per visitor and never while they type elsewhere on the page.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
+import { ok, text } from '../support/fake-proxy.js';
+import { mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+
+const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
+
+describe('journeys: the launcher\'s nudges', () => {
+  const proxy = useFakeProxies();
+  afterEach(() => localStorage.removeItem(TEASER_SEEN_KEY));
+
+  it('a reply that arrives while closed: its first line beside the launcher, announced; dismissed, it goes until the next one; opening clears it', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    chat.hide();
+    await chat.updateComplete;
+    p.next(ok(text('Your order shipped today.\nTracking: 123')));
+    chat.send('where is my order?');
+    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    expect(shownText(chat, 'preview')).to.equal('Your order shipped today.');
+    expect(announced(chat)).to.equal('New message: Your order shipped today.');
+    part(chat, 'dismiss-button')!.click();
+    await chat.updateComplete;
+    expect(shownText(chat, 'preview'), 'dismissed').to.equal(null);
+    p.next(ok(text('Anything else?')));
+    chat.send('thanks');
+    await waitUntil(() => part(chat, 'preview'), 'the next reply shows again', WAIT);
+    expect(shownText(chat, 'preview')).to.equal('Anything else?');
+    chat.shadowRoot!.querySelector<HTMLButtonElement>('.nudge-text')!.click();
+    await chat.updateComplete;
+    expect(chat.open, 'a click on it opens the chat').to.equal(true);
+    expect(shownText(chat, 'preview')).to.equal(null);
+  });
+
+  it('the teaser shows after its delay once per visitor; dismissed, never again', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+    await waitUntil(() => part(chat, 'teaser'), 'teaser shown', WAIT);
+    expect(shownText(chat, 'teaser')).to.equal('Questions? Ask us here');
+    expect(announced(chat)).to.equal('Questions? Ask us here');
+    expect(localStorage.getItem(TEASER_SEEN_KEY), 'remembered').to.not.equal(null);
+    expect(p.requests, 'showing it sends nothing').to.have.length(0);
+    part(chat, 'dismiss-button')!.click();
+    await chat.updateComplete;
+    expect(shownText(chat, 'teaser')).to.equal(null);
+    chat.remove();
+    // The next page view: the shell loads the rest at the delay, the teaser stays away.
+    const again = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+    await waitUntil(() => again.chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser was due)', WAIT);
+    await again.chat.updateComplete;
+    expect(shownText(again.chat, 'teaser')).to.equal(null);
+  });
+
+  it('waits while the visitor types in the page, then shows', async () => {
+    const p = proxy();
+    const input = await fixture<HTMLInputElement>(html`<input aria-label="search" />`);
+    input.focus();
+    const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': '0' } });
+    await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
+    await chat.updateComplete;
+    expect(shownText(chat, 'teaser'), 'not while typing').to.equal(null);
+    input.blur();
+    await waitUntil(() => part(chat, 'teaser'), 'shown once they stop', WAIT);
+  });
+
+  it('no teaser inline, or once the chat is open', async () => {
+    const p = proxy();
+    const inline = await mount(p, { mode: 'inline', attrs: { teaser: 'Hi', 'teaser-delay': '0' } });
+    await waitForBubbles(inline.chat, 1);
+    expect(shownText(inline.chat, 'teaser')).to.equal(null);
+    const open = await mount(proxy(), { open: true, attrs: { teaser: 'Hi', 'teaser-delay': '0' } });
+    await waitForBubbles(open.chat, 1);
+    open.chat.hide();
+    await open.chat.updateComplete;
+    expect(shownText(open.chat, 'teaser')).to.equal(null);
+  });
+});
