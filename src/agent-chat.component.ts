@@ -68,6 +68,9 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart panel - The chat window.
  * @csspart header - The panel's title bar.
  * @csspart title - The title text.
+ * @csspart subtitle - The line under the title (`agent-subtitle`).
+ * @csspart avatar - The agent's picture (`agent-avatar`), or the initials of `agent-title`.
+ * @csspart download-button - Saves the conversation as a text file, with times, in the conversation's language.
  * @csspart header-button - Every button in the header.
  * @csspart restart-button - The "new conversation" button.
  * @csspart close-button - The header's close button (launcher mode).
@@ -89,6 +92,9 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart new-messages-button - "3 new messages ↓": shown while replies arrived below the part of the log in view.
  * @csspart earlier-button - "Earlier messages", at the top of a long conversation: the log keeps about 100 entries in the page and brings back earlier ones a page at a time.
  * @csspart badge - The launcher's count of replies that arrived while the panel was closed.
+ * @csspart preview - Beside the closed launcher: the first line of the newest reply that arrived while it was closed; a click opens the chat.
+ * @csspart teaser - Beside the closed launcher: the `teaser` text, once per visitor; a click opens the chat.
+ * @csspart dismiss-button - Closes the preview or the teaser.
  * @csspart error - A failed greeting (at the top of the log), a problem that concerns no message, or the rest of the widget failing to load.
  * @csspart notice - The offline notice, and "New conversation started" after the header's new-conversation button.
  * @csspart undo-button - "Undo" in that notice, for 10 seconds: takes the new conversation back.

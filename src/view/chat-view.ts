@@ -11,6 +11,7 @@ import { ChatSession, type SessionChange, type SessionEvent } from '../engine/ch
 import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
+import { safeImageUrl } from '../renderers/url.js';
 import type { ChatAction } from '../renderers/registry.js';
 import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
@@ -439,6 +440,23 @@ export class ChatView extends ViewHost implements View {
     this.requestUpdate();
   }
 
+  /** The agent's picture, allowlisted as card images are; none once it failed to load (the initials show). */
+  get #avatar() {
+    const url = safeImageUrl(this.#el.agentAvatar, document.baseURI);
+    return url === this.#avatarFailed ? undefined : url;
+  }
+
+  #avatarFailed?: string;
+
+  /** The header's download: the conversation as a text file (the code loads on the first click). */
+  #downloadTranscript() {
+    const strings = this.#uiStrings;
+    void this.#feature('transcript', () => import('../views/transcript-file.js')).then(({ downloadTranscript }) =>
+      downloadTranscript(this.#session.messages, {
+        agent: this.#el.agentTitle || strings.defaultTitle, strings, language: this.#conversationLanguage,
+      }, this.#shell.root));
+  }
+
   /** The visitor typed, sent or closed: stop reading aloud and stop listening. */
   #quiet() {
     this.#speech?.stop();
@@ -461,6 +479,12 @@ export class ChatView extends ViewHost implements View {
         onKeydown: this.#handlePanelKeydown,
         header: renderHeader({
           title: this.#el.agentTitle || strings.defaultTitle, strings, closable: launcher,
+          subtitle: this.#el.agentSubtitle, avatar: this.#avatar,
+          onAvatarError: () => {
+            this.#avatarFailed = this.#avatar;
+            this.requestUpdate();
+          },
+          onDownload: () => this.#downloadTranscript(),
           speech: this.#el.tts ? { on: !this.#muted } : undefined,
           onClose: () => this.#close(),
           onRestart: () => this.#restartByVisitor(),

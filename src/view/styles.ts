@@ -24,10 +24,18 @@ export const viewCss = css`
   .panel[hidden] { display: none; }
   .send, .icon-button { display: grid; place-items: center; border: none; border-radius: 50%; cursor: pointer; }
   .header {
-    display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 16px;
+    display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 12px;
     background: var(--_accent); color: var(--_on-accent);
   }
-  .title { flex: 1; margin: 0; font-size: 1.05em; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .heading { flex: 1; min-inline-size: 0; }
+  .title, .subtitle { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .title { font-size: 1.05em; font-weight: 600; }
+  .subtitle { font-size: 0.8em; }
+  .avatar {
+    flex: none; display: grid; place-items: center; inline-size: 32px; block-size: 32px; margin-inline-end: 6px; border-radius: 50%;
+    overflow: hidden; font-size: 0.8em; font-weight: 600; background: rgb(128 128 128 / 0.25);
+  }
+  .avatar img { inline-size: 100%; block-size: 100%; object-fit: cover; }
   .icon-button { inline-size: 36px; block-size: 36px; background: transparent; color: inherit; }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
   /* Hover and pressed states: a tint that shows on any accent, light or dark. */

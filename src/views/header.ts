@@ -4,6 +4,10 @@ import { icon, ICONS } from './icons.js';
 
 export interface HeaderView {
   title: string;
+  /** A line under the title (`agent-subtitle`). */
+  subtitle?: string;
+  /** The agent's picture, already allowlisted; unset (or after it failed to load): the title's initials. */
+  avatar?: string;
   strings: Strings;
   /** Show the close button (launcher mode). */
   closable: boolean;
@@ -12,22 +16,33 @@ export interface HeaderView {
   onClose: () => void;
   onRestart: () => void;
   onToggleSpeech: () => void;
+  onDownload: () => void;
+  onAvatarError: () => void;
 }
 
-/** Title and the panel's controls. */
+/** "Support Team" → "ST", "Ava" → "A": the avatar without a picture. */
+export const initials = (title: string) => title.trim().split(/\s+/).slice(0, 2).map((word) => [...word][0] ?? '').join('').toLocaleUpperCase();
+
+const iconButton = (part: string, label: string, path: string, onClick: () => void) => html`<button part="header-button ${part}" class="icon-button" type="button"
+  aria-label=${label} title=${label} @click=${onClick}>${icon(path)}</button>`;
+
+/** Who the visitor talks to (picture or initials, name, subtitle) and the panel's controls. */
 export const renderHeader = (view: HeaderView) => html`
   <header part="header" class="header">
-    <h2 part="title" class="title" id="title">${view.title}</h2>
+    <span part="avatar" class="avatar" aria-hidden="true">${view.avatar
+      ? html`<img src=${view.avatar} alt="" @error=${view.onAvatarError} />`
+      : initials(view.title)}</span>
+    <div class="heading">
+      <h2 part="title" class="title" id="title">${view.title}</h2>
+      ${view.subtitle ? html`<p part="subtitle" class="subtitle">${view.subtitle}</p>` : nothing}
+    </div>
     ${view.speech
       ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on ? 'true' : 'false'}
           aria-label=${view.strings.speech} title=${view.strings.speech}
           @click=${view.onToggleSpeech}>${icon(view.speech.on ? ICONS.speakerOn : ICONS.speakerOff)}</button>`
       : nothing}
-    <button part="header-button restart-button" class="icon-button" type="button" aria-label=${view.strings.restart}
-      title=${view.strings.restart} @click=${view.onRestart}>${icon(ICONS.restart)}</button>
-    ${view.closable
-      ? html`<button part="header-button close-button" class="icon-button" type="button" aria-label=${view.strings.closeChat}
-          @click=${view.onClose}>${icon(ICONS.close)}</button>`
-      : nothing}
+    ${iconButton('download-button', view.strings.downloadTranscript, ICONS.download, view.onDownload)}
+    ${iconButton('restart-button', view.strings.restart, ICONS.restart, view.onRestart)}
+    ${view.closable ? iconButton('close-button', view.strings.closeChat, ICONS.close, view.onClose) : nothing}
   </header>
 `;

@@ -14,4 +14,5 @@ export const ICONS = {
   microphone: 'M9 6a3 3 0 0 1 6 0v5a3 3 0 0 1-6 0zm-4 5a7 7 0 0 0 14 0m-7 7v3',
   stop: 'M7 7h10v10H7z',
   check: 'M5 12.5 10 17l9-10',
+  download: 'M12 4v11m-5-5 5 5 5-5M5 20h14',
 } as const;

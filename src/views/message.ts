@@ -44,8 +44,9 @@ function renderStatus(message: UserMessage, context: MessageContext) {
 /** One transcript entry: the visitor's words, or one agent reply through the renderer registry; above it, the day where it changes and the time where a group starts. */
 export function renderMessage(message: ChatMessage, context: MessageContext) {
   const { day, time, iso } = context.timeOf(message);
-  const separator = day ? html`<div part="day" class="day">${day}</div>` : nothing;
-  const stamp = time ? html`<time part="time" class="time" datetime=${iso}>${time}</time>` : nothing;
+  // dir=auto: "3:08 PM" and "Monday, 16 November" keep their order on a right-to-left page.
+  const separator = day ? html`<div part="day" class="day" dir="auto">${day}</div>` : nothing;
+  const stamp = time ? html`<time part="time" class="time" datetime=${iso} dir="auto">${time}</time>` : nothing;
   if (message.kind === 'user') {
     return html`${separator}<div part="message message--user" class="message user" data-status=${message.status}>
       ${stamp}

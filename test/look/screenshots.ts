@@ -48,7 +48,7 @@ function page(dir: string, scheme: string, kind = 'launcher') {
 <meta name="color-scheme" content="${scheme}"><title>look</title>
 <style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} p{max-width:40em}</style></head>
 <body><h1>${dir === 'rtl' ? 'مرحبا بكم في متجرنا' : 'A host page'}</h1><p>${dir === 'rtl' ? 'نص الصفحة المضيفة.' : 'Some host page text.'}</p>
-<agent-chat proxy-url="/chat" agent-title="Support"${kind === 'teaser' ? ' teaser="Questions about your order? Ask us here." teaser-delay="0"' : ''}></agent-chat>
+<agent-chat proxy-url="/chat" agent-title="Support" agent-subtitle="Usually replies at once"${kind === 'teaser' ? ' teaser="Questions about your order? Ask us here." teaser-delay="0"' : ''}></agent-chat>
 <script type="module" src="/dist/agent-chat.js"></script></body></html>`;
 }
 

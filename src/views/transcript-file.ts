@@ -1,0 +1,58 @@
+import type { ChatMessage } from '../conversation/transcript.js';
+import type { Strings } from '../i18n/strings.js';
+import type { AgentResponseItem } from '../protocol/types.js';
+
+export interface TranscriptOptions {
+  /** Who the visitor talked to (the header's title). */
+  agent: string;
+  strings: Strings;
+  /** The conversation's language, for dates and times. */
+  language?: string;
+}
+
+/** A reply as plain text: its `altText` (plain by contract), else its texts. */
+function plain(item: AgentResponseItem): string {
+  if (typeof item.altText === 'string' && item.altText.trim()) return item.altText;
+  if (Array.isArray(item.options)) return item.options.filter((o) => typeof o === 'string').join('\n');
+  return typeof item.text === 'string' ? item.text : '';
+}
+
+function formats(language: string | undefined) {
+  const make = (locale?: string) => [new Intl.DateTimeFormat(locale, { dateStyle: 'full' }), new Intl.DateTimeFormat(locale, { timeStyle: 'short' })];
+  try {
+    return make(language);
+  } catch {
+    return make();
+  }
+}
+
+/**
+ * The conversation as a plain-text file: a title line, then each day's date and every message with
+ * its time and sender, in the conversation's language.
+ */
+export function transcriptText(messages: readonly ChatMessage[], { agent, strings, language }: TranscriptOptions): string {
+  const [date, time] = formats(language);
+  const lines = [strings.transcriptTitle(agent)];
+  let day = '';
+  for (const message of messages) {
+    const today = date.format(message.at);
+    if (today !== day) lines.push('', (day = today), '');
+    const who = message.kind === 'user' ? strings.you : agent;
+    lines.push(`[${time.format(message.at)}] ${who}: ${message.kind === 'user' ? message.text : plain(message.item)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Saves the transcript as `conversation-YYYY-MM-DD.txt` (the browser's download). */
+export function downloadTranscript(messages: readonly ChatMessage[], options: TranscriptOptions, parent: ParentNode) {
+  const url = URL.createObjectURL(new Blob([transcriptText(messages, options)], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `conversation-${new Date().toISOString().slice(0, 10)}.txt`;
+  link.hidden = true;
+  // In the document while clicked: Firefox downloads only from a connected link.
+  parent.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,81 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { stringsFor } from '../../src/i18n/strings.js';
+import { initials } from '../../src/views/header.js';
+import { transcriptText } from '../../src/views/transcript-file.js';
+import { mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { submit } from '../journeys/support.js';
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+describe('header: who the visitor talks to, and the conversation as a file', () => {
+  const proxy = useFakeProxies();
+
+  it('shows the agent\'s picture and subtitle; without a usable picture, the initials of the title', async () => {
+    const { chat } = await mount(proxy(), { open: true, attrs: { 'agent-title': 'Support Team', 'agent-subtitle': 'Usually replies at once', 'agent-avatar': PIXEL } });
+    await waitForBubbles(chat, 1);
+    expect(part(chat, 'avatar')!.querySelector('img')!.getAttribute('src')).to.equal(PIXEL);
+    expect(part(chat, 'avatar')!.getAttribute('aria-hidden'), 'decorative: the title names the agent').to.equal('true');
+    expect(shownText(chat, 'subtitle')).to.equal('Usually replies at once');
+    chat.agentAvatar = 'javascript:alert(1)';
+    await chat.updateComplete;
+    expect(part(chat, 'avatar')!.querySelector('img'), 'not allowlisted').to.equal(null);
+    expect(shownText(chat, 'avatar')).to.equal('ST');
+    chat.agentAvatar = 'https://127.0.0.1:9/missing.png'; // nothing listens there: the image fails
+    await chat.updateComplete;
+    await waitUntil(() => !part(chat, 'avatar')!.querySelector('img'), 'a picture that fails to load gives way to the initials', WAIT);
+    expect(shownText(chat, 'avatar')).to.equal('ST');
+    expect(initials('ava')).to.equal('A');
+    expect(initials('  Όλγα  Παππά ')).to.equal('ΌΠ');
+  });
+
+  it('downloads the conversation as a text file with times, in the visitor\'s language', async () => {
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (!this.isConnected) throw new Error('Firefox downloads only from a connected link');
+      saved.push({ name: this.download, text: blobs.get(this.href)!.text() });
+    };
+    try {
+      const { chat } = await mount(proxy(), { open: true, attrs: { 'agent-title': 'Support', language: 'de' } });
+      await waitForBubbles(chat, 1);
+      await submit(chat, 'Wo ist meine Bestellung?');
+      await waitForBubbles(chat, 3);
+      part(chat, 'download-button')!.click();
+      await waitUntil(() => saved.length === 1, 'downloaded', WAIT);
+      expect(saved[0].name).to.match(/^conversation-\d{4}-\d{2}-\d{2}\.txt$/);
+      const text = await saved[0].text;
+      const lines = text.split('\n');
+      expect(lines[0]).to.equal('Gespräch mit Support');
+      expect(lines[2], 'the day, in German').to.match(/\d{4}/);
+      expect(lines[4]).to.match(/^\[\d{1,2}:\d{2}\] Support: Hello! How can I help\?$/);
+      expect(lines[5]).to.match(/^\[\d{1,2}:\d{2}\] Sie: Wo ist meine Bestellung\?$/);
+      expect(lines[6]).to.match(/^\[\d{1,2}:\d{2}\] Support: You said: Wo ist meine Bestellung\?$/);
+      expect(part(chat, 'download-button')!.getAttribute('aria-label')).to.equal('Gespräch herunterladen');
+      expect((chat as AgentChat).shadowRoot!.querySelector('a[download]'), 'the link is gone').to.equal(null);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('the file starts a new day with its date, and shows replies as their plain text', () => {
+    const day = new Date(2026, 10, 22, 23, 58).getTime();
+    const text = transcriptText([
+      { kind: 'agent', id: 'a', at: day, item: { type: 'text', options: ['**Bold** answer'], altText: 'Bold answer' } },
+      { kind: 'user', id: 'u', at: day + 4 * 60_000, text: 'after midnight', status: 'sent', request: { text: 'after midnight' } },
+      { kind: 'agent', id: 'b', at: day + 5 * 60_000, item: { type: 'buttons', text: 'Pick', buttons: [{ title: 'A' }] } },
+    ], { agent: 'Ava', strings: stringsFor('en', {}), language: 'en' });
+    const lines = text.split('\n');
+    expect(lines[0]).to.equal('Conversation with Ava');
+    expect(lines.filter((l) => /2026/.test(l)), 'two days').to.have.length(2);
+    expect(text).to.contain('Ava: Bold answer').and.contain('You: after midnight').and.contain('Ava: Pick');
+  });
+});
