@@ -63,6 +63,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @fires agent-chat-send - Before each request; cancelable; `detail` is the request body.
  * @fires agent-chat-response - Replies arrived; `detail` has `responses`, the metadata arrays and the `request`.
  * @fires agent-chat-error - A request failed; `detail` has `kind`, `status`, `message`, `retryable`, `willRetry`, `request`.
+ * @fires agent-chat-feedback - The visitor rated a reply (with `feedback`); cancelable; `detail` has `responseId`, `rating` (`up` or `down`) and `tag`, the session tag the next request adds (change it, or cancel to add none).
  *
  * @csspart launcher - The floating button that opens and closes the panel.
  * @csspart panel - The chat window.
@@ -100,6 +101,8 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart undo-button - "Undo" in that notice, for 10 seconds: takes the new conversation back.
  * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
  * @csspart discard-button - Drops a message that was not delivered.
+ * @csspart feedback - Under each agent reply (with `feedback`): the thumbs, then "Thanks for your feedback."
+ * @csspart feedback-button - A thumb; also `feedback-button--up` or `feedback-button--down`.
  * @csspart composer - The form with the input and the send button.
  * @csspart input - The message text area.
  * @csspart mic-button - Dictation: fills the input from the microphone; only where the browser has speech recognition.

@@ -60,6 +60,17 @@ export class AgentChatErrorEvent extends CustomEvent<AgentChatErrorDetail> {
   }
 }
 
+export interface AgentChatFeedbackDetail {
+  /** The rated reply's `id`, as the agent sent it. */
+  responseId?: string;
+  rating: 'up' | 'down';
+  /**
+   * The session tag the next request adds (`feedback-up` / `feedback-down`): a listener may set
+   * another, or call `preventDefault()` to add none.
+   */
+  tag: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
     'agent-chat-show': AgentChatShowEvent;
@@ -67,5 +78,7 @@ declare global {
     'agent-chat-send': AgentChatSendEvent;
     'agent-chat-response': AgentChatResponseEvent;
     'agent-chat-error': AgentChatErrorEvent;
+    /** A plain CustomEvent (no class of its own: the shell stays small). */
+    'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
   }
 }

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
 import {
   forStorage, isConversation, isExpired, newConversation,
-  type ChatMessage, type Conversation, type UserMessage,
+  type AgentMessage, type ChatMessage, type Conversation, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -147,6 +147,17 @@ export class ConversationController implements ReactiveController {
       if (patch.error === undefined) delete updated.error;
       return updated;
     });
+    if (updated) {
+      this.conversation = { ...this.conversation, messages };
+      this.#save();
+    }
+    return updated;
+  }
+
+  /** Records the visitor's rating of a reply; the updated message, or undefined if there is no such reply. */
+  rate(id: string, rating: Rating): AgentMessage | undefined {
+    let updated: AgentMessage | undefined;
+    const messages = this.conversation.messages.map((m) => (m.kind === 'agent' && m.id === id ? (updated = { ...m, rating }) : m));
     if (updated) {
       this.conversation = { ...this.conversation, messages };
       this.#save();

@@ -152,8 +152,9 @@ export class MessageLogController {
     const shown = this.#messages;
     if (messages.length < shown.length || shown.some((m, i) => m.id !== messages[i].id)) return this.reset(messages);
     shown.forEach((m, i) => {
-      if (m.kind === 'user' && messages[i].kind === 'user' && (m.status !== messages[i].status || m.error !== (messages[i] as typeof m).error)) {
-        this.update(messages[i]);
+      const now = messages[i];
+      if (m.kind === 'user' && now.kind === 'user' ? m.status !== now.status || m.error !== now.error : m.kind === 'agent' && now.kind === 'agent' && m.rating !== now.rating) {
+        this.update(now);
       }
     });
     if (messages.length > shown.length) this.append(...messages.slice(shown.length));

@@ -24,7 +24,12 @@ export interface AgentMessage {
   id: string;
   at: number;
   item: AgentResponseItem;
+  /** The visitor's rating of this reply (with `feedback`). */
+  rating?: Rating;
 }
+
+/** Thumbs up or down. */
+export type Rating = 'up' | 'down';
 
 export type ChatMessage = UserMessage | AgentMessage;
 

@@ -4,7 +4,7 @@ import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureO
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
-import type { AgentMessage, ChatMessage, UserMessage } from '../conversation/transcript.js';
+import type { AgentMessage, ChatMessage, Rating, UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
 import { stringsFor, type Strings } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
@@ -262,6 +262,16 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** Adds and removes session tags; sent as `tagOperations` with the next request. */
   updateTags(operations: TagOperations) {
     this.#pendingTags = mergeTags(this.#pendingTags, operations);
+  }
+
+  /**
+   * Records the visitor's rating of the agent's reply `id` (kept with the transcript, shown in every
+   * tab). Tagging the session with it is the caller's (see `updateTags`). False if there is no such reply.
+   */
+  rate(id: string, rating: Rating): boolean {
+    const updated = this.#conversation.rate(id, rating);
+    if (updated) this.#notify({ kind: 'updated', message: updated });
+    return !!updated;
   }
 
   /** Sends what waits for a retry now. */

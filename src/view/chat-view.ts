@@ -6,7 +6,8 @@ import { MessageLogController } from '../controllers/message-log-controller.js';
 import { NudgeController } from '../controllers/nudge-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
-import type { ChatMessage } from '../conversation/transcript.js';
+import type { AgentMessage, ChatMessage, Rating } from '../conversation/transcript.js';
+import type { AgentChatFeedbackDetail } from '../events.js';
 import { ChatSession, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
@@ -221,8 +222,17 @@ export class ChatView extends ViewHost implements View {
       onDiscard: (id) => this.#session.discard(id),
       timeOf: (message) => messageTime(message, this.#previous(message), Date.now(), this.#conversationLanguage),
       answerOf: (message) => (this.#el.keepChoices ? undefined : this.#answerOf(message)),
+      onRate: this.#el.feedback ? this.#rate : undefined,
     };
   }
+
+  /** Thumbs up or down: recorded, told to the page (`agent-chat-feedback`), and tagged on the next request. */
+  readonly #rate = (message: AgentMessage, rating: Rating) => {
+    if (message.rating || !this.#session.rate(message.id, rating)) return;
+    const detail: AgentChatFeedbackDetail = { responseId: message.item.id, rating, tag: `feedback-${rating}` };
+    const event = new CustomEvent('agent-chat-feedback', { bubbles: true, composed: true, cancelable: true, detail });
+    if (this.#emit(event) && detail.tag) this.#session.updateTags({ add: [detail.tag] });
+  };
 
   /** The entry before `message` in the transcript, looked for from the end (where the log draws). */
   #previous(message: ChatMessage): ChatMessage | undefined {
@@ -343,7 +353,7 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.tts) void this.#loadSpeech();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
-    if (changed.has('keepChoices')) this.#log.reset(this.#session.messages);
+    if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
     // Another deployment, another conversation: nothing of this one's queue goes there.
     if (changed.has('proxyUrl')) this.#session.reload();
   }

@@ -112,6 +112,9 @@ export const viewCss = css`
     display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
   }
   .nudge .icon-button { flex: none; margin: 4px; inline-size: 32px; block-size: 32px; }
+  .feedback { display: flex; align-items: center; gap: 2px; color: var(--_muted); font-size: 0.8em; }
+  .feedback .icon-button { inline-size: 28px; block-size: 28px; }
+  .feedback [aria-pressed='true'] { color: var(--_accent); }
   .day { display: flex; align-items: center; gap: 8px; margin-block: 4px 12px; font-size: 0.8em; color: var(--_muted); }
   .day::before, .day::after { content: ''; flex: 1; border-block-start: 1px solid var(--_border); }
   .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }

@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit/html.js';
-import type { ChatMessage, UserMessage } from '../conversation/transcript.js';
+import type { AgentMessage, ChatMessage, Rating, UserMessage } from '../conversation/transcript.js';
+import { icon, ICONS } from './icons.js';
 import type { RenderContext, RendererRegistry } from '../renderers/registry.js';
 import type { MessageTime } from './message-time.js';
 
@@ -17,6 +18,8 @@ export interface MessageContext extends RenderContext {
   onDiscard: (id: string) => void;
   /** The day and time `message` shows (see messageTime). */
   timeOf: (message: ChatMessage) => MessageTime;
+  /** With `feedback`: rates a reply (thumbs up or down). */
+  onRate?: (message: AgentMessage, rating: Rating) => void;
   /** What the visitor answered to this reply, once they have (see RenderContext.answered). */
   answerOf: (message: ChatMessage) => { text: string } | undefined;
 }
@@ -57,5 +60,18 @@ export function renderMessage(message: ChatMessage, context: MessageContext) {
   return html`${separator}<div part="message message--agent" class="message agent" data-type=${message.item.type}>
     ${stamp}
     ${context.renderers.render(message.item, { ...context, answered: context.answerOf(message) })}
+    ${context.onRate ? renderFeedback(message, context.onRate, context.strings) : nothing}
+  </div>`;
+}
+
+/** Thumbs up and down under a reply; once rated, the chosen one stays, with thanks (announced). */
+function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, rating: Rating) => void, strings: MessageContext['strings']) {
+  const thumb = (rating: Rating, label: string, path: string) => message.rating && message.rating !== rating
+    ? nothing
+    : html`<button part="feedback-button feedback-button--${rating}" class="icon-button" type="button" aria-label=${label} title=${label}
+        aria-pressed=${message.rating === rating ? 'true' : 'false'} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
+  return html`<div part="feedback" class="feedback">
+    ${thumb('up', strings.helpful, ICONS.thumbUp)}${thumb('down', strings.notHelpful, ICONS.thumbDown)}
+    <span role="status">${message.rating ? strings.feedbackThanks : ''}</span>
   </div>`;
 }
