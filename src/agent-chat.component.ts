@@ -80,6 +80,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart message - One transcript entry; also `message--user` or `message--agent`.
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
  * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not retryable).
+ * @csspart copy-button - Above each code block of a reply: copies the code, then says "Copied" (announced).
  * @csspart buttons - A row of choices.
  * @csspart button - One choice; links also have `button--link`; choices of a turn the visitor has answered have `button--chosen` (the one they picked) or `button--answered`.
  * @csspart day - "Yesterday", "Monday, 16 November": where the day changes between messages.

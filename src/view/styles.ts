@@ -77,6 +77,12 @@ export const viewCss = css`
   /* Replies a language model writes: tables and code scroll inside the bubble, never squeezed; a
      cell wraps between words only. The tint reads on light and dark bubbles alike. */
   .bubble pre, .bubble table { overflow-x: auto; max-inline-size: 100%; }
+  .code { display: grid; margin-block: 1em; }
+  .code pre { margin: 0; }
+  .copy {
+    justify-self: end; min-block-size: 24px; margin-block-end: 2px; padding: 0 8px; font-size: 0.8em; cursor: pointer;
+    border: 1px solid var(--_border); border-radius: 6px; background: var(--_surface);
+  }
   .bubble pre { padding: 8px 10px; border-radius: 6px; background: rgb(128 128 128 / 0.14); white-space: pre; }
   .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
   .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }

@@ -11,8 +11,10 @@ import { icon, ICONS } from './icons.js';
 export const launcherState = (open: boolean, unread: number, strings: Strings, nudge?: Nudge): LauncherState => ({
   open,
   label: open ? strings.closeChat : unread ? `${strings.openChat} (${strings.newMessages(unread)})` : strings.openChat,
-  // A preview says what arrived; a teaser is said as written.
-  announcement: nudge?.kind === 'teaser' ? nudge.text : nudge ? strings.newMessagePreview(nudge.text) : unread ? strings.newMessages(unread) : '',
+  // A preview says what arrived (the newest; how many, when more did); a teaser is said as written.
+  announcement: nudge?.kind === 'teaser' ? nudge.text
+    : nudge ? (unread > 1 ? `${strings.newMessages(unread)}: ${nudge.text}` : strings.newMessagePreview(nudge.text))
+      : unread ? strings.newMessages(unread) : '',
 });
 
 /** Inside the launcher: the icon of what a click does, and the badge of unread replies. */

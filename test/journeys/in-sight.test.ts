@@ -120,7 +120,7 @@ describe('journeys: the newest message in sight', () => {
     expect(part(chat, 'badge')!.textContent!.trim()).to.equal('2');
     expect(part(chat, 'launcher')!.getAttribute('aria-label')).to.equal('Open chat (2 new messages)');
     const status = chat.shadowRoot!.querySelector('[role="status"]')!;
-    expect(status.textContent, 'announced to screen readers').to.equal('2 new messages');
+    expect(status.textContent, 'announced to screen readers: how many, and the newest').to.equal('2 new messages: Anything else?');
 
     await clickLauncher(chat);
     await chat.updateComplete;
