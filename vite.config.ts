@@ -15,7 +15,7 @@ import { defineConfig } from 'vite';
  * "build:node"); demo/ is served as is.
  */
 /** Modules that stay out of the core chunk: the shell's own, and the features loaded when first needed. */
-const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/carousel-renderer|controllers\/(dictation|speech|mobile-viewport)-controller|views\/transcript-file|i18n\/(el|de))\.ts$/;
+const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/carousel-renderer|controllers\/(dictation|speech|mobile-viewport)-controller|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
 
 /** The engine (src/engine/index.ts) and what it imports: no Lit, no rendering. */
 const ENGINE = /\/src\/(engine\/[\w-]+|controllers\/(conversation|delivery)-controller|conversation\/[\w-]+|storage\/[\w-]+|transport\/[\w-]+|protocol\/[\w-]+|i18n\/strings)\.ts$/;

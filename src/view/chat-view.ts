@@ -3,7 +3,7 @@ import type { AgentChat } from '../agent-chat.component.js';
 import { AutoscrollController } from '../controllers/autoscroll-controller.js';
 import type { DictationController } from '../controllers/dictation-controller.js';
 import { MessageLogController } from '../controllers/message-log-controller.js';
-import { NudgeController } from '../controllers/nudge-controller.js';
+import type { NudgeController } from '../controllers/nudge-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
 import type { AgentMessage, ChatMessage, Rating } from '../conversation/transcript.js';
@@ -20,7 +20,6 @@ import { renderHeader } from '../views/header.js';
 import { launcherState, renderLauncher } from '../views/launcher.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
 import { messageTime } from '../views/message-time.js';
-import { renderNudge } from '../views/nudge.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { ViewHost } from './view-host.js';
@@ -57,12 +56,9 @@ export class ChatView extends ViewHost implements View {
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
   });
-  readonly #nudge = new NudgeController(this, {
-    teaser: () => this.#el.teaser,
-    delay: () => this.#el.teaserDelay,
-    allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
-    element: () => this.#el,
-  });
+  /** The closed launcher's preview and teaser: a chunk loaded with a teaser to show or a reply while closed. */
+  #nudge?: NudgeController;
+  #renderNudge?: typeof import('../views/nudge.js').renderNudge;
   /** Where the nudge (preview, teaser) is drawn, beside the launcher. */
   #nudgeHost?: HTMLElement;
   /** The log element whose scrolling brings back earlier messages. */
@@ -343,7 +339,8 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible) return this.#autoscroll.added(first, replies);
     if (!replies) return;
     this.#unseen += replies;
-    this.#nudge.preview(messages.findLast((m) => m.kind === 'agent')!.item);
+    const item = messages.findLast((m) => m.kind === 'agent')!.item;
+    void this.#loadNudge().then((nudge) => nudge.preview(item));
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
@@ -351,6 +348,7 @@ export class ChatView extends ViewHost implements View {
     const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
     strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
+    if (this.#el.teaser && this.#el.mode !== 'inline') void this.#loadNudge();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
@@ -360,7 +358,7 @@ export class ChatView extends ViewHost implements View {
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
     const strings = this.#uiStrings;
-    const nudge = this.#nudge.current;
+    const nudge = this.#nudge?.current;
     const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(this.#el.open, this.#unseen, strings, nudge));
     if (button) {
       // A button the shell just made holds its own icon: from here the view draws inside it.
@@ -369,7 +367,7 @@ export class ChatView extends ViewHost implements View {
     }
     if (nudge || this.#nudgeHost) {
       this.#nudgeHost ??= this.#shell.root.appendChild(document.createElement('div'));
-      render(renderNudge(nudge, strings, () => this.#el.show(), () => this.#nudge.dismiss()), this.#nudgeHost, { host: this });
+      render(this.#renderNudge!(nudge, strings, () => this.#el.show(), () => this.#nudge!.dismiss()), this.#nudgeHost, { host: this });
     }
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
@@ -382,7 +380,7 @@ export class ChatView extends ViewHost implements View {
         this.#focusPart('input');
         this.#autoscroll.toBottom();
         this.#unseen = 0;
-        this.#nudge.dismiss();
+        this.#nudge?.dismiss();
         this.requestUpdate();
       } else this.#quiet();
     }
@@ -465,6 +463,18 @@ export class ChatView extends ViewHost implements View {
       downloadTranscript(this.#session.messages, {
         agent: this.#el.agentTitle || strings.defaultTitle, strings, language: this.#conversationLanguage,
       }, this.#shell.root));
+  }
+
+  #loadNudge(): Promise<NudgeController> {
+    return this.#feature('nudge', () => import('./nudge-feature.js')).then(({ NudgeController, renderNudge }) => {
+      this.#renderNudge = renderNudge;
+      return (this.#nudge ??= new NudgeController(this, {
+        teaser: () => this.#el.teaser,
+        delay: () => this.#el.teaserDelay,
+        allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
+        element: () => this.#el,
+      }));
+    });
   }
 
   /** The visitor typed, sent or closed: stop reading aloud and stop listening. */

@@ -71,8 +71,8 @@ describe('bundle', () => {
     }
     assert.ok(names(element.cssProperties).every((p: string) => p.startsWith('--agent-chat-')), 'prefixed custom properties');
     assert.ok(element.cssProperties.length >= 15, 'custom properties listed');
-    assert.deepEqual(names(element.events).sort(), ['agent-chat-error', 'agent-chat-hide', 'agent-chat-response', 'agent-chat-send', 'agent-chat-show']);
-    for (const attribute of ['proxy-url', 'open', 'greeting', 'language', 'mode', 'tts', 'agent-title', 'user-name', 'user-email', 'session-timeout', 'include-metadata']) {
+    assert.deepEqual(names(element.events).sort(), ['agent-chat-error', 'agent-chat-feedback', 'agent-chat-hide', 'agent-chat-response', 'agent-chat-send', 'agent-chat-show']);
+    for (const attribute of ['proxy-url', 'open', 'greeting', 'language', 'mode', 'tts', 'agent-title', 'agent-subtitle', 'agent-avatar', 'user-name', 'user-email', 'session-timeout', 'include-metadata', 'keep-choices', 'feedback', 'teaser', 'teaser-delay']) {
       assert.ok(names(element.attributes).includes(attribute), `attribute ${attribute}`);
     }
     const { isPublicMember } = await import('../support/api-tables.mjs');

@@ -39,6 +39,25 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it('records a rating of a reply (kept in storage, told as an update), and only of a reply', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    const updated: string[] = [];
+    session.subscribe((change) => change.kind === 'updated' && updated.push(change.message.id));
+    session.start();
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    const reply = session.messages[0];
+    expect(session.rate(reply.id, 'up')).to.equal(true);
+    expect(session.messages[0]).to.include({ rating: 'up' });
+    expect(updated).to.deep.equal([reply.id]);
+    expect(session.rate('no such reply', 'down')).to.equal(false);
+    session.stop();
+    const again = createChatSession({ proxyUrl: proxy.url });
+    again.start();
+    expect(again.messages[0], 'kept with the transcript').to.include({ rating: 'up' });
+    again.stop();
+  });
+
   it('fires agent-chat-send (cancelable), -response and -error on itself', async () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     const seen: string[] = [];
