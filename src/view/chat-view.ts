@@ -338,9 +338,16 @@ export class ChatView extends ViewHost implements View {
     const replies = messages.reduce((n, m) => n + (m.kind === 'agent' ? 1 : 0), 0);
     if (this.#visible) return this.#autoscroll.added(first, replies);
     if (!replies) return;
-    this.#unseen += replies;
+    // The badge, the preview and their announcement change together, once (the preview's code is
+    // loaded when the panel closes; a failed load leaves the badge alone).
     const item = messages.findLast((m) => m.kind === 'agent')!.item;
-    void this.#loadNudge().then((nudge) => nudge.preview(item));
+    const count = () => {
+      if (this.#visible) return false;
+      this.#unseen += replies;
+      this.requestUpdate();
+      return true;
+    };
+    this.#loadNudge().then((nudge) => count() && nudge.preview(item), count);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
@@ -382,7 +389,10 @@ export class ChatView extends ViewHost implements View {
         this.#unseen = 0;
         this.#nudge?.dismiss();
         this.requestUpdate();
-      } else this.#quiet();
+      } else {
+        this.#quiet();
+        void this.#loadNudge(); // ready for a reply that arrives while closed
+      }
     }
     if (this.#visible) this.#session.greet();
   }
