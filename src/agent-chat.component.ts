@@ -102,7 +102,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart undo-button - "Undo" in that notice, for 10 seconds: takes the new conversation back.
  * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
  * @csspart discard-button - Drops a message that was not delivered.
- * @csspart feedback - Under each agent reply (with `feedback`): the thumbs, then "Thanks for your feedback."
+ * @csspart feedback - Under each text reply of the agent (with `feedback`): the thumbs, then "Thanks for your feedback."
  * @csspart feedback-button - A thumb; also `feedback-button--up` or `feedback-button--down`.
  * @csspart composer - The form with the input and the send button.
  * @csspart input - The message text area.
@@ -211,7 +211,7 @@ export class AgentChat extends Upgrade {
   includeMetadata = false;
   /** Leave the choices of earlier turns clickable (by default, once the visitor has answered, they show as answered: the chosen one marked, the others muted and inert). */
   keepChoices = false;
-  /** Thumbs up and down under each agent reply: fires `agent-chat-feedback` and tags the session (`feedback-up` / `feedback-down`) with the next request. */
+  /** Thumbs up and down under each text reply of the agent: fires `agent-chat-feedback` and tags the session (`feedback-up` / `feedback-down`) with the next request. */
   feedback = false;
   /** A line shown next to the closed launcher once per visitor, e.g. "Questions? Ask us here", after `teaser-delay` seconds; never again once dismissed or opened. */
   teaser?: string;

@@ -39,7 +39,7 @@ export const viewCss = css`
   .icon-button { inline-size: 36px; block-size: 36px; background: transparent; color: inherit; }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
   /* Hover and pressed states: a tint that shows on any accent, light or dark. */
-  .icon-button:hover { background: rgb(128 128 128 / 0.22); }
+  .icon-button:not(:disabled):hover { background: rgb(128 128 128 / 0.22); }
   .icon-button:active, .retry:active { background: rgb(128 128 128 / 0.38); }
   .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12) contrast(1.05); }
   .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }

@@ -60,11 +60,11 @@ export function renderMessage(message: ChatMessage, context: MessageContext) {
   return html`${separator}<div part="message message--agent" class="message agent" data-type=${message.item.type}>
     ${stamp}
     ${context.renderers.render(message.item, { ...context, answered: context.answerOf(message) })}
-    ${context.onRate ? renderFeedback(message, context.onRate, context.strings) : nothing}
+    ${context.onRate && message.item.type === 'text' ? renderFeedback(message, context.onRate, context.strings) : nothing}
   </div>`;
 }
 
-/** Thumbs up and down under a reply; once rated, the chosen one stays, with thanks (announced). */
+/** Thumbs up and down under a text reply (the agent's answers; prompts and carousels are not rated); once rated, the chosen one stays, with thanks (announced). */
 function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, rating: Rating) => void, strings: MessageContext['strings']) {
   const thumb = (rating: Rating, label: string, path: string) => message.rating && message.rating !== rating
     ? nothing

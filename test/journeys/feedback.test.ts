@@ -2,6 +2,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentChatFeedbackDetail } from '../../src/events.js';
+import { ok, text } from '../support/fake-proxy.js';
 import { mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { submit } from './support.js';
 
@@ -56,6 +57,15 @@ describe('journeys: feedback', () => {
     const bodies = await waitForRequests(p, 3);
     expect(bodies[1].tagOperations).to.deep.equal({ add: ['answer-was-wrong'] });
     expect(bodies[2].tagOperations, 'cancelled: no tag').to.equal(undefined);
+  });
+
+  it('rates the answers, not the prompts: a choices reply and a carousel get no thumbs', async () => {
+    const p = proxy();
+    p.next(ok(text('Here is what I found.'), { type: 'buttons', text: 'More?', altText: 'More?', buttons: [{ title: 'Yes' }] }));
+    const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(chat, 2);
+    expect(parts(chat, 'feedback')).to.have.length(1);
+    expect(parts(chat, 'message--agent')[0].querySelector('[part~="feedback"]'), 'under the text reply').to.not.equal(null);
   });
 
   it('a rating in one tab shows in the other', async () => {

@@ -48,7 +48,7 @@ function page(dir: string, scheme: string, kind = 'launcher') {
 <meta name="color-scheme" content="${scheme}"><title>look</title>
 <style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} p{max-width:40em}</style></head>
 <body><h1>${dir === 'rtl' ? 'مرحبا بكم في متجرنا' : 'A host page'}</h1><p>${dir === 'rtl' ? 'نص الصفحة المضيفة.' : 'Some host page text.'}</p>
-<agent-chat proxy-url="/chat" agent-title="Support" agent-subtitle="Usually replies at once"${kind === 'teaser' ? ' teaser="Questions about your order? Ask us here." teaser-delay="0"' : ''}></agent-chat>
+<agent-chat proxy-url="/chat" agent-title="Support" agent-subtitle="Usually replies at once"${kind === 'teaser' ? ' teaser="Questions about your order? Ask us here." teaser-delay="0"' : ''}${kind === 'rich' ? ' feedback' : ''}></agent-chat>
 <script type="module" src="/dist/agent-chat.js"></script></body></html>`;
 }
 
@@ -100,7 +100,7 @@ async function shot(name: string, options: { width: number; height: number; scal
     colorScheme: options.dark ? 'dark' : 'light',
   });
   const p = await context.newPage();
-  mode = options.page === 'themes' ? 'themes' : 'ok';
+  mode = options.page === 'themes' || options.page === 'rich' ? 'themes' : 'ok';
   await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}&page=${options.page ?? 'launcher'}`);
   await story(p);
   // Opening and closing animate: the shot shows where they end.
@@ -204,6 +204,15 @@ async function badge(p: Page) {
   await shadow(p, '[part~="badge"]').waitFor();
 }
 
+/** With feedback: a choice clicked (its turn answered), the reply rated. */
+async function answered(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="button"] >> text="Pricing"').click();
+  await shadow(p, '[part~="button--chosen"]').waitFor();
+  await shadow(p, '[part~="feedback-button--up"]').last().click();
+  await shadow(p, '[part~="feedback"] >> text="Thanks for your feedback."').waitFor();
+}
+
 /** The site's teaser beside the launcher, a moment after the page loaded. */
 async function teaser(p: Page) {
   await shadow(p, '[part~="teaser"]').waitFor();
@@ -216,6 +225,9 @@ async function themesGreeted(p: Page) {
 }
 
 try {
+  await shot('desktop-answered', { width: 1280, height: 800, page: 'rich' }, answered);
+  await shot('phone-320-answered', { width: 320, height: 640, page: 'rich' }, answered);
+  await shot('dark-answered', { width: 1280, height: 800, page: 'rich', dark: true }, answered);
   await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
   await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
   await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
