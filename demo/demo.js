@@ -35,9 +35,10 @@ const describe = (event) => {
     return `${detail.responses.length} repl${detail.responses.length === 1 ? 'y' : 'ies'}${detail.nodesIds ? ` from ${[...new Set(detail.nodesIds)].join(', ')}` : ''}`;
   }
   if (event.type === 'agent-chat-error') return `${detail.kind} ${detail.status ?? ''} ${detail.message}`;
+  if (event.type === 'agent-chat-feedback') return `${detail.rating} on ${detail.responseId ?? 'a reply'}, tag ${detail.tag}`;
   return '';
 };
-for (const type of ['agent-chat-show', 'agent-chat-hide', 'agent-chat-send', 'agent-chat-response', 'agent-chat-error']) {
+for (const type of ['agent-chat-show', 'agent-chat-hide', 'agent-chat-send', 'agent-chat-response', 'agent-chat-error', 'agent-chat-feedback']) {
   document.addEventListener(type, (event) => {
     const item = document.createElement('li');
     const source = event.target.id || event.target.className || 'agent-chat';
