@@ -404,6 +404,31 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('has no axe violations with answered choices, a rating, times, the header\'s picture and a preview beside the closed launcher', async () => {
+    const proxy = new FakeProxy().next(everything());
+    try {
+      const { chat } = await mount(proxy, { open: true, attrs: { feedback: '', 'agent-subtitle': 'Usually replies at once' } });
+      await waitUntil(() => parts(chat, 'message--agent').length === 4, 'all replies shown', WAIT);
+      parts(chat, 'button').find((b) => b.textContent!.trim() === 'Pricing')!.click();
+      await waitUntil(() => part(chat, 'button--chosen'), 'answered', WAIT);
+      part(chat, 'feedback-button--up')!.click();
+      await chat.updateComplete;
+      expect(part(chat, 'time'), 'times shown').to.not.equal(null);
+      await expect(chat).to.be.accessible();
+      chat.hide();
+      await chat.updateComplete;
+      // Axe measures colours as painted: not mid-fade (the panel closing, the preview appearing).
+      const still = () => waitUntil(() => chat.shadowRoot!.getAnimations().length === 0, 'no fade running', WAIT);
+      await still();
+      chat.send('one more');
+      await waitUntil(() => part(chat, 'preview'), 'preview beside the launcher', WAIT);
+      await still();
+      await expect(chat).to.be.accessible();
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('turns animation off under prefers-reduced-motion', async () => {
     const { chat, proxy } = await openWithEverything();
     try {
