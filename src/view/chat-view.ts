@@ -1,9 +1,8 @@
-import { html, render } from 'lit/html.js';
+import { html } from 'lit/html.js';
 import type { AgentChat } from '../agent-chat.component.js';
 import { AutoscrollController } from '../controllers/autoscroll-controller.js';
 import type { DictationController } from '../controllers/dictation-controller.js';
 import { MessageLogController } from '../controllers/message-log-controller.js';
-import type { NudgeController } from '../controllers/nudge-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
 import type { AgentMessage, ChatMessage, Rating } from '../conversation/transcript.js';
@@ -17,11 +16,12 @@ import type { ChatAction } from '../renderers/registry.js';
 import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
-import { launcherState, renderLauncher } from '../views/launcher.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
 import { messageTime } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
+import { LauncherSide } from './launcher-side.js';
+import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { ViewHost } from './view-host.js';
 
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
@@ -40,8 +40,6 @@ export class ChatView extends ViewHost implements View {
   // State of the panel; changes call requestUpdate().
   #draft = '';
   #failure?: Problem;
-  /** Replies that arrived while the panel was closed (the launcher's badge). */
-  #unseen = 0;
   #ticker?: ReturnType<typeof setInterval>;
   #muted = false;
   /** While the visitor can take back the new conversation they started (the timer ends it). */
@@ -56,11 +54,8 @@ export class ChatView extends ViewHost implements View {
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
   });
-  /** The closed launcher's preview and teaser: a chunk loaded with a teaser to show or a reply while closed. */
-  #nudge?: NudgeController;
-  #renderNudge?: typeof import('../views/nudge.js').renderNudge;
-  /** Where the nudge (preview, teaser) is drawn, beside the launcher. */
-  #nudgeHost?: HTMLElement;
+  /** The launcher's badge, and the preview or teaser beside it. */
+  readonly #launcherSide: LauncherSide;
   /** The log element whose scrolling brings back earlier messages. */
   #scrolled?: HTMLElement;
   // Features in chunks of their own, loaded when first needed (see #feature).
@@ -71,6 +66,7 @@ export class ChatView extends ViewHost implements View {
   constructor(shell: Shell) {
     super();
     this.#shell = shell;
+    this.#launcherSide = new LauncherSide(this, shell, () => this.#feature('nudge', () => import('./nudge-feature.js')));
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     const sheet = new CSSStyleSheet();
@@ -192,8 +188,6 @@ export class ChatView extends ViewHost implements View {
   }
 
   #closedOnce = false;
-  /** The launcher button the view draws in. */
-  #launcher?: HTMLButtonElement;
 
   get #visible() {
     return this.#el.mode === 'inline' || this.#el.open;
@@ -216,8 +210,8 @@ export class ChatView extends ViewHost implements View {
       pendingOf: (id) => this.#pendingOf(id),
       onRetry: () => this.#session.retryNow(),
       onDiscard: (id) => this.#session.discard(id),
-      timeOf: (message) => messageTime(message, this.#previous(message), Date.now(), this.#conversationLanguage),
-      answerOf: (message) => (this.#el.keepChoices ? undefined : this.#answerOf(message)),
+      timeOf: (message) => messageTime(message, previousOf(this.#session.messages, message), Date.now(), this.#conversationLanguage),
+      answerOf: (message) => (this.#el.keepChoices ? undefined : answerOf(this.#session.messages, message)),
       onRate: this.#el.feedback ? this.#rate : undefined,
     };
   }
@@ -230,38 +224,9 @@ export class ChatView extends ViewHost implements View {
     if (this.#emit(event) && detail.tag) this.#session.updateTags({ add: [detail.tag] });
   };
 
-  /** The entry before `message` in the transcript, looked for from the end (where the log draws). */
-  #previous(message: ChatMessage): ChatMessage | undefined {
-    const messages = this.#session.messages;
-    const index = messages.findLastIndex((m) => m.id === message.id);
-    return index > 0 ? messages[index - 1] : undefined;
-  }
-
-  /** The visitor's first message after the agent's `message`: what answered it. */
-  #answerOf(message: ChatMessage): { text: string } | undefined {
-    const messages = this.#session.messages;
-    for (let i = messages.findLastIndex((m) => m.id === message.id) + 1; i > 0 && i < messages.length; i++) {
-      const next = messages[i];
-      if (next.kind === 'user') return { text: next.text };
-    }
-    return undefined;
-  }
-
-  /**
-   * The visitor answered (or took an answer back): each turn of replies before a message of theirs
-   * from `from` on, and the last turn, is drawn again, answered or not. Text replies have no
-   * choices and are left alone (drawing markdown again costs the send path).
-   */
+  /** The visitor answered (or took an answer back): the turns concerned are drawn again, answered or not. */
   #redrawTurns(from: number) {
-    const messages = this.#session.messages;
-    for (let end = Math.max(from, 0); end <= messages.length; end++) {
-      if (end < messages.length && messages[end].kind !== 'user') continue;
-      for (let i = end - 1; i >= 0; i--) {
-        const message = messages[i];
-        if (message.kind === 'user') break;
-        if (message.item.type !== 'text') this.#log.update(message);
-      }
-    }
+    for (const message of turnsBefore(this.#session.messages, from)) this.#log.update(message);
   }
 
   #pendingOf(id: string): PendingView {
@@ -337,17 +302,7 @@ export class ChatView extends ViewHost implements View {
   #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
     const replies = messages.reduce((n, m) => n + (m.kind === 'agent' ? 1 : 0), 0);
     if (this.#visible) return this.#autoscroll.added(first, replies);
-    if (!replies) return;
-    // The badge, the preview and their announcement change together, once (the preview's code is
-    // loaded when the panel closes; a failed load leaves the badge alone).
-    const item = messages.findLast((m) => m.kind === 'agent')!.item;
-    const count = () => {
-      if (this.#visible) return false;
-      this.#unseen += replies;
-      this.requestUpdate();
-      return true;
-    };
-    this.#loadNudge().then((nudge) => count() && nudge.preview(item), count);
+    if (replies) this.#launcherSide.arrived(messages, replies);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
@@ -355,7 +310,7 @@ export class ChatView extends ViewHost implements View {
     const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
     strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
-    if (this.#el.teaser && this.#el.mode !== 'inline') void this.#loadNudge();
+    if (this.#el.teaser && this.#el.mode !== 'inline') void this.#launcherSide.prepare();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
@@ -364,18 +319,7 @@ export class ChatView extends ViewHost implements View {
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
-    const strings = this.#uiStrings;
-    const nudge = this.#nudge?.current;
-    const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(this.#el.open, this.#unseen, strings, nudge));
-    if (button) {
-      // A button the shell just made holds its own icon: from here the view draws inside it.
-      if (button !== this.#launcher) button.replaceChildren();
-      render(renderLauncher(this.#el.open, this.#unseen), (this.#launcher = button));
-    }
-    if (nudge || this.#nudgeHost) {
-      this.#nudgeHost ??= this.#shell.root.appendChild(document.createElement('div'));
-      render(this.#renderNudge!(nudge, strings, () => this.#el.show(), () => this.#nudge!.dismiss()), this.#nudgeHost, { host: this });
-    }
+    this.#launcherSide.draw(this.#uiStrings);
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
@@ -386,12 +330,10 @@ export class ChatView extends ViewHost implements View {
       if (this.#el.open) {
         this.#focusPart('input');
         this.#autoscroll.toBottom();
-        this.#unseen = 0;
-        this.#nudge?.dismiss();
-        this.requestUpdate();
+        this.#launcherSide.opened();
       } else {
         this.#quiet();
-        void this.#loadNudge(); // ready for a reply that arrives while closed
+        this.#launcherSide.closed();
       }
     }
     if (this.#visible) this.#session.greet();
@@ -473,18 +415,6 @@ export class ChatView extends ViewHost implements View {
       downloadTranscript(this.#session.messages, {
         agent: this.#el.agentTitle || strings.defaultTitle, strings, language: this.#conversationLanguage,
       }, this.#shell.root));
-  }
-
-  #loadNudge(): Promise<NudgeController> {
-    return this.#feature('nudge', () => import('./nudge-feature.js')).then(({ NudgeController, renderNudge }) => {
-      this.#renderNudge = renderNudge;
-      return (this.#nudge ??= new NudgeController(this, {
-        teaser: () => this.#el.teaser,
-        delay: () => this.#el.teaserDelay,
-        allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
-        element: () => this.#el,
-      }));
-    });
   }
 
   /** The visitor typed, sent or closed: stop reading aloud and stop listening. */

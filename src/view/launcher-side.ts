@@ -1,0 +1,93 @@
+import { render } from 'lit/html.js';
+import type { AgentChat } from '../agent-chat.component.js';
+import type { NudgeController } from '../controllers/nudge-controller.js';
+import type { ChatMessage } from '../conversation/transcript.js';
+import type { Strings } from '../i18n/strings.js';
+import type { Shell } from '../shell/contract.js';
+import { launcherState, renderLauncher } from '../views/launcher.js';
+import type { ViewHost } from './view-host.js';
+
+type NudgeFeature = typeof import('./nudge-feature.js');
+
+/**
+ * What the view shows outside the panel: inside the shell's launcher (the icon, the badge of
+ * replies that arrived while closed) and beside it (a preview of the newest of them, or the site's
+ * teaser; their code is a chunk loaded when first needed: when the panel closes, or for a teaser).
+ */
+export class LauncherSide {
+  /** Replies that arrived while the panel was closed. */
+  unseen = 0;
+  #nudge?: NudgeController;
+  #render?: NudgeFeature['renderNudge'];
+  /** Where the nudge is drawn, beside the launcher. */
+  #nudgeHost?: HTMLElement;
+  /** The launcher button the view draws in. */
+  #button?: HTMLButtonElement;
+  readonly #host: ViewHost;
+  readonly #shell: Shell;
+  readonly #el: AgentChat;
+  readonly #load: () => Promise<NudgeFeature>;
+
+  /** `load` brings the nudge's chunk (through the view, whose `updateComplete` waits for it). */
+  constructor(host: ViewHost, shell: Shell, load: () => Promise<NudgeFeature>) {
+    this.#host = host;
+    this.#shell = shell;
+    this.#el = shell.element;
+    this.#load = load;
+  }
+
+  /** Loads the preview and teaser's code (once) and makes their controller. */
+  prepare(): Promise<NudgeController> {
+    return this.#load().then(({ NudgeController, renderNudge }) => {
+      this.#render = renderNudge;
+      return (this.#nudge ??= new NudgeController(this.#host, {
+        teaser: () => this.#el.teaser,
+        delay: () => this.#el.teaserDelay,
+        allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
+        element: () => this.#el,
+      }));
+    });
+  }
+
+  /**
+   * Replies arrived while the panel is closed: the badge, the preview and their announcement change
+   * together, once (the preview's code is usually loaded already; a failed load leaves the badge alone).
+   */
+  arrived(messages: readonly ChatMessage[], replies: number) {
+    const item = messages.findLast((m) => m.kind === 'agent')!.item;
+    const count = () => {
+      if (this.#el.open) return false;
+      this.unseen += replies;
+      this.#host.requestUpdate();
+      return true;
+    };
+    this.prepare().then((nudge) => count() && nudge.preview(item), count);
+  }
+
+  opened() {
+    this.unseen = 0;
+    this.#nudge?.dismiss();
+    this.#host.requestUpdate();
+  }
+
+  /** Closed: ready for a reply that arrives meanwhile. */
+  closed() {
+    void this.prepare();
+  }
+
+  /** Draws the launcher's content and labels, and the nudge beside it (none inline). */
+  draw(strings: Strings) {
+    const { open } = this.#el;
+    const nudge = this.#nudge?.current;
+    const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(open, this.unseen, strings, nudge));
+    if (button) {
+      // A button the shell just made holds its own icon: from here the view draws inside it.
+      if (button !== this.#button) button.replaceChildren();
+      render(renderLauncher(open, this.unseen), (this.#button = button));
+    }
+    if (nudge || this.#nudgeHost) {
+      this.#nudgeHost ??= this.#shell.root.appendChild(document.createElement('div'));
+      render(this.#render!(nudge, strings, () => this.#el.show(), () => this.#nudge!.dismiss()), this.#nudgeHost, { host: this.#host });
+    }
+  }
+}
