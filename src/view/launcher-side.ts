@@ -16,7 +16,7 @@ type NudgeFeature = typeof import('./nudge-feature.js');
  */
 export class LauncherSide {
   /** Replies that arrived while the panel was closed. */
-  unseen = 0;
+  #unseen = 0;
   #nudge?: NudgeController;
   #render?: NudgeFeature['renderNudge'];
   /** Where the nudge is drawn, beside the launcher. */
@@ -57,7 +57,7 @@ export class LauncherSide {
     const item = messages.findLast((m) => m.kind === 'agent')!.item;
     const count = () => {
       if (this.#el.open) return false;
-      this.unseen += replies;
+      this.#unseen += replies;
       this.#host.requestUpdate();
       return true;
     };
@@ -65,7 +65,7 @@ export class LauncherSide {
   }
 
   opened() {
-    this.unseen = 0;
+    this.#unseen = 0;
     this.#nudge?.dismiss();
     this.#host.requestUpdate();
   }
@@ -79,11 +79,11 @@ export class LauncherSide {
   draw(strings: Strings) {
     const { open } = this.#el;
     const nudge = this.#nudge?.current;
-    const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(open, this.unseen, strings, nudge));
+    const button = this.#shell.drawLauncher(this.#el.mode === 'inline' ? undefined : launcherState(open, this.#unseen, strings, nudge));
     if (button) {
       // A button the shell just made holds its own icon: from here the view draws inside it.
       if (button !== this.#button) button.replaceChildren();
-      render(renderLauncher(open, this.unseen), (this.#button = button));
+      render(renderLauncher(open, this.#unseen), (this.#button = button));
     }
     if (nudge || this.#nudgeHost) {
       this.#nudgeHost ??= this.#shell.root.appendChild(document.createElement('div'));
