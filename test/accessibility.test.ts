@@ -98,6 +98,22 @@ function expectReadable(chat: AgentChat, label: string) {
   if (root.activeElement === input) expect(contrastOn(getComputedStyle(input).outlineColor, input.parentElement!), `${label}: focus ring`).to.be.at.least(3);
 }
 
+/**
+ * The built widget, open, in a `width` × `height` iframe (a viewport of its own in every engine),
+ * its fetch answering every request with `responses`.
+ */
+async function openInFrame(width: number, height: number, responses: AgentResponseItem[]) {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
+  document.body.append(frame);
+  const win = frame.contentWindow as Window & typeof globalThis;
+  win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses } }),
+    { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+  await loadBundleInto(frame);
+  win.document.body.innerHTML = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`;
+  return { frame, win, chat: win.document.querySelector('agent-chat') as AgentChat };
+}
+
 describe('<agent-chat> accessibility', () => {
   // Every engine shows the microphone button here, so it is checked with the rest.
   let restoreRecognition: () => void;
@@ -534,16 +550,8 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('covers a short window (a laptop at 200 % zoom) and keeps Tab inside the panel while it does', async () => {
-    const frame = document.createElement('iframe');
-    frame.style.cssText = 'width:800px;height:500px;border:0';
-    document.body.append(frame);
+    const { frame, win, chat } = await openInFrame(800, 500, [text('Hello')]);
     try {
-      const win = frame.contentWindow as Window & typeof globalThis;
-      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text('Hello')] } }),
-        { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-      await loadBundleInto(frame);
-      win.document.body.innerHTML = '<agent-chat proxy-url="/short" open></agent-chat>';
-      const chat = win.document.querySelector('agent-chat') as AgentChat;
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'rendered in the short frame', WAIT);
       await chat.updateComplete;
       const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
@@ -563,16 +571,8 @@ describe('<agent-chat> accessibility', () => {
 
   it('reflows to fill a 320 px wide viewport when open, without horizontal scrolling', async () => {
     // A 320 × 640 iframe is a phone-sized viewport in every engine (WebKit's driver cannot resize).
-    const frame = document.createElement('iframe');
-    frame.style.cssText = 'width:320px;height:640px;border:0';
-    document.body.append(frame);
+    const { frame, win, chat } = await openInFrame(320, 640, [carousel, text('A long line of text that has to wrap at this width')]);
     try {
-      const win = frame.contentWindow as Window & typeof globalThis;
-      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [carousel, text('A long line of text that has to wrap at this width')] } }),
-        { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-      await loadBundleInto(frame);
-      win.document.body.innerHTML = '<agent-chat proxy-url="/narrow" open></agent-chat>';
-      const chat = win.document.querySelector('agent-chat')!;
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="card"]'), 'rendered in the narrow frame', WAIT);
       const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
       expect([panel.left, panel.top, panel.width, panel.height], 'panel fills the viewport').to.deep.equal([0, 0, 320, 640]);

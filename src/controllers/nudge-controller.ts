@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentResponseItem } from '../protocol/types.js';
+import { plainText } from '../views/plain-text.js';
 
 /** Set once a visitor has seen the teaser (on any page of the site): it never shows again. */
 export const TEASER_SEEN_KEY = 'agent-chat:teaser-seen';
@@ -25,13 +26,8 @@ export interface Nudge {
   text: string;
 }
 
-/** A reply as one line: its plain-text `altText`, else its first text. */
-export function previewText(item: AgentResponseItem): string {
-  const text = typeof item.altText === 'string' && item.altText.trim() ? item.altText
-    : Array.isArray(item.options) && typeof item.options[0] === 'string' ? item.options[0]
-      : typeof item.text === 'string' ? item.text : '';
-  return text.trim().split('\n')[0];
-}
+/** A reply as one line: the first of its plain text. */
+export const previewText = (item: AgentResponseItem) => plainText(item).trim().split('\n')[0];
 
 const seen = () => {
   try {

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../conversation/transcript.js';
 import type { Strings } from '../i18n/strings.js';
-import type { AgentResponseItem } from '../protocol/types.js';
+import { plainText } from './plain-text.js';
 
 export interface TranscriptOptions {
   /** Who the visitor talked to (the header's title). */
@@ -8,13 +8,6 @@ export interface TranscriptOptions {
   strings: Strings;
   /** The conversation's language, for dates and times. */
   language?: string;
-}
-
-/** A reply as plain text: its `altText` (plain by contract), else its texts. */
-function plain(item: AgentResponseItem): string {
-  if (typeof item.altText === 'string' && item.altText.trim()) return item.altText;
-  if (Array.isArray(item.options)) return item.options.filter((o) => typeof o === 'string').join('\n');
-  return typeof item.text === 'string' ? item.text : '';
 }
 
 function formats(language: string | undefined) {
@@ -38,7 +31,7 @@ export function transcriptText(messages: readonly ChatMessage[], { agent, string
     const today = date.format(message.at);
     if (today !== day) lines.push('', (day = today), '');
     const who = message.kind === 'user' ? strings.you : agent;
-    lines.push(`[${time.format(message.at)}] ${who}: ${message.kind === 'user' ? message.text : plain(message.item)}`);
+    lines.push(`[${time.format(message.at)}] ${who}: ${message.kind === 'user' ? message.text : plainText(message.item)}`);
   }
   return `${lines.join('\n')}\n`;
 }
