@@ -445,6 +445,23 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('gives the launcher, header buttons, send button and choices hover and pressed states', async () => {
+    const { chat, proxy } = await openWithEverything();
+    try {
+      // Pointer states cannot be put on from script: the rules the browser applies are checked, and
+      // not only those for visitors who allow motion.
+      const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules])
+        .flatMap((r) => (r instanceof CSSMediaRule ? (r.conditionText.includes('no-preference') ? [] : [...r.cssRules]) : [r]))
+        .filter((r): r is CSSStyleRule => r instanceof CSSStyleRule).map((r) => r.selectorText).join('\n');
+      for (const control of ['.launcher', '.icon-button', '.send', '.choice']) {
+        expect(rules, `${control}:hover`).to.match(new RegExp(`\\${control}[^,\\n]*:hover`));
+        expect(rules, `${control}:active`).to.match(new RegExp(`\\${control}[^,\\n]*:active`));
+      }
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('turns animation off under prefers-reduced-motion', async () => {
     const { chat, proxy } = await openWithEverything();
     try {

@@ -41,8 +41,10 @@ export const viewCss = css`
   /* Hover and pressed states: a tint that shows on any accent, light or dark. */
   .icon-button:not(:disabled):hover { background: rgb(128 128 128 / 0.22); }
   .icon-button:active, .retry:active { background: rgb(128 128 128 / 0.38); }
-  .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12) contrast(1.05); }
+  .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12); }
   .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }
+  /* Pressed: darker at once (with motion allowed, also a little smaller). */
+  .launcher:active, .send:not(:disabled):active, .choice:not(:disabled):active { filter: brightness(0.88); }
   @media (prefers-reduced-motion: no-preference) {
     .launcher, .send, .choice { transition: scale 0.12s, box-shadow 0.12s; }
     .launcher:active, .send:not(:disabled):active, .choice:not(:disabled):active { scale: 0.94; }

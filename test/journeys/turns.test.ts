@@ -112,6 +112,7 @@ describe('journeys: turns', () => {
     const times = parts(chat, 'time');
     expect(times.map((t) => t.getAttribute('datetime')), 'one per group').to.deep.equal([at, at + 60_000, at + 61_000].map((t) => new Date(t).toISOString()));
     expect(times[0].textContent).to.match(/12[:.]00|12:00 PM/);
+    expect(times.every((t) => t.getAttribute('dir') === 'auto'), '"12:00 PM" keeps its order on a right-to-left page').to.equal(true);
     await submit(chat, 'back today');
     await waitForBubbles(chat, 6);
     expect(parts(chat, 'day').map((d) => d.textContent!.trim())).to.deep.equal(['Yesterday', 'Today']);
