@@ -47,15 +47,32 @@ describe('postEvent', () => {
     expect(!outcome.ok && outcome.failure.kind).to.equal('timeout');
   });
 
+  it('times out while the body is still arriving', async () => {
+    const slowBody = (async (_u: string, init: RequestInit) => {
+      const stream = new ReadableStream({
+        start(c) {
+          init.signal!.addEventListener('abort', () => c.error(init.signal!.reason));
+        },
+      });
+      return new Response(stream, { status: 200 });
+    }) as unknown as typeof fetch;
+    const outcome = await postEvent('/x', body, { fetch: slowBody, timeoutMs: 20 });
+    expect(!outcome.ok && outcome.failure.kind).to.equal('timeout');
+  });
+
   it('reports an abort by the caller as aborted, not as a failure to retry', async () => {
     const controller = new AbortController();
+    // Like fetch: an already aborted signal rejects at once.
     const hang = ((_u: string, init: RequestInit) => new Promise((_, reject) => {
+      if (init.signal!.aborted) reject(init.signal!.reason);
       init.signal!.addEventListener('abort', () => reject(init.signal!.reason));
     })) as unknown as typeof fetch;
     const pending = postEvent('/x', body, { fetch: hang, signal: controller.signal });
     controller.abort();
     const outcome = await pending;
     expect(!outcome.ok && outcome.failure.kind).to.equal('aborted');
+    const already = await postEvent('/x', body, { fetch: hang, signal: controller.signal });
+    expect(!already.ok && already.failure.kind, 'a signal aborted before the call').to.equal('aborted');
   });
 });
 

@@ -1,0 +1,57 @@
+// The bench's loopback HTTP server (a worker thread of test/bench/run.mjs): the pages, the built
+// widget (the shell and every chunk it may load, each fetched only when it does), the naive
+// reference, and an agent that answers like the agent service's events API. Posts its base URL.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const root = new URL('../../', import.meta.url);
+const scripts = { '/naive-chat.js': Buffer.from(workerData.naive) };
+const distFile = (path) => {
+  if (!/^\/(agent-chat[\w-]*\.js|chunks\/[\w-]+\.js)$/.test(path) || path.includes('.node.') || path.includes('/node-')) return undefined;
+  try {
+    return readFileSync(new URL(`dist${path}`, root));
+  } catch {
+    return undefined;
+  }
+};
+
+// Marks when the launcher is first visible (a frame after it has a box), as `window.__launcherAt`.
+const watchLauncher = (selector) => `<script>
+  const find = () => document.querySelector(${JSON.stringify(selector)});
+  const launcher = () => { const host = find(); return host?.shadowRoot?.querySelector('[part~="launcher"]') ?? (host?.matches?.('button') ? host : null); };
+  (function poll() {
+    const el = launcher();
+    if (el && el.getBoundingClientRect().width > 0) requestAnimationFrame(() => (window.__launcherAt = performance.now()));
+    else requestAnimationFrame(poll);
+  })();
+</script>`;
+const pages = {
+  blank: `<!doctype html><html lang="en"><body>${watchLauncher('#launcher')}<button id="launcher" style="position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%">Chat</button></body></html>`,
+  widget: `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat"></agent-chat></body></html>`,
+  naive: `<!doctype html><html lang="en"><body>${watchLauncher('naive-chat')}<script type="module" src="/naive-chat.js"></script><naive-chat></naive-chat></body></html>`,
+};
+
+/** Answers like the agent service's events API: a greeting, then a short markdown reply to each text. */
+function agentReply(message) {
+  const text = message.text !== undefined
+    ? `You said: **${message.text}**. More at [the docs](https://example.com/docs).`
+    : 'Hello! How can I help?';
+  return { status: 'ok', result: { responses: [{ id: `TX_${Math.random()}`, type: 'text', options: [text], altText: text }] } };
+}
+
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/chat' && req.method === 'POST') {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(agentReply(JSON.parse(body).message)));
+  } else if (scripts[url.pathname] ?? distFile(url.pathname)) {
+    // As a CDN serves a versioned file (…/agent-chat@<version>/dist/…): cached for good. Each cold
+    // sample runs in a new browser context, so with an empty cache.
+    res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=31536000, immutable' }).end(scripts[url.pathname] ?? distFile(url.pathname));
+  } else if (pages[url.pathname.slice(1)]) {
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[url.pathname.slice(1)]);
+  } else res.writeHead(404).end();
+});
+server.listen(0, '127.0.0.1', () => parentPort.postMessage(`http://127.0.0.1:${server.address().port}`));
