@@ -89,6 +89,16 @@ export const viewCss = css`
   .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
   .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }
   .bubble table { display: block; border-collapse: collapse; }
+  /* More to read sideways shows as a shade at that edge (overlay scrollbars, as on phones and Macs,
+     show nothing until scrolled): the shades stay at the box's edges, covers that scroll with the
+     content hide them at its ends. The code's tint is mixed in, so the covers match it. */
+  .bubble :is(pre, table) {
+    --_c: var(--_agent-bubble);
+    background: linear-gradient(90deg, var(--_c) 70%, #0000) 0 / 24px local, linear-gradient(270deg, var(--_c) 70%, #0000) 100% / 24px local,
+      radial-gradient(farthest-side at 0, #888b, #0000) 0 / 16px scroll, radial-gradient(farthest-side at 100%, #888b, #0000) 100% / 16px scroll var(--_c);
+    background-repeat: no-repeat;
+  }
+  .bubble pre { --_c: color-mix(in srgb, var(--_agent-bubble), #808080 14%); }
   .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); text-align: start; overflow-wrap: normal; }
   .bubble th { background: rgb(128 128 128 / 0.14); }
   .bubble blockquote { margin-inline: 0; padding-inline-start: 10px; border-inline-start: 3px solid var(--_border); color: var(--_muted); }

@@ -61,6 +61,11 @@ describe('a long markdown reply, readable', () => {
         expect(getComputedStyle(pre).overflowX).to.equal('auto');
         if (width === 320) expect(table.scrollWidth, 'a table wider than the bubble scrolls').to.be.greaterThan(table.clientWidth);
         expect(getComputedStyle(table).overflowX).to.equal('auto');
+        // Where scrollbars only show while scrolling (phones, Macs), a shade at the edge says there is
+        // more: shades fixed to the box, covers that scroll with the content (background-attachment).
+        for (const box of [pre, table]) {
+          expect(getComputedStyle(box).backgroundAttachment, `${box.localName}: a shade at the edge with more`).to.equal('local, local, scroll, scroll');
+        }
         const log = part(chat, 'log')!;
         expect(log.scrollWidth, 'nothing overflows the log').to.be.at.most(log.clientWidth);
         expect(getComputedStyle(root.querySelector('th')!).borderTopStyle, 'cells have borders').to.equal('solid');

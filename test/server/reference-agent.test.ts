@@ -110,6 +110,24 @@ describe('reference agent: API', () => {
     assert.match(video.responses[0].altText!, /intro video/);
   });
 
+  it('answers with the long replies agents send: a table with a quote, and code, in each language', async () => {
+    // What the demo shows of the widget's reading column (README, issue 11): asked in words.
+    const cases: [string, string, string][] = [
+      ['EN', 'can you compare the plans?', 'how do I embed it'],
+      ['EL', 'σύγκριση πακέτων', 'πώς γίνεται η ενσωμάτωση;'],
+      ['DE', 'Vergleich der Tarife bitte', 'wie kann ich das einbinden?'],
+    ];
+    for (const [language, compare, embed] of cases) {
+      const table = await reply({ message: { text: compare }, sender: { id: `api-long-${language}` }, language, options: { includeStrippedMarkdownTextResponses: true } });
+      const text = table.responses[0].options as string[];
+      assert.match(text[0], /\n\| --- \| --- \| --- \| --- \| --- \| --- \|\n/, `${language}: a table of six columns`);
+      assert.match(text[0], /\n> /, `${language}: a quote`);
+      assert.doesNotMatch(table.responsesStrippedMarkdownText![0], /\||---|>/, `${language}: read aloud without markdown`);
+      const code = await reply({ message: { text: embed }, sender: { id: `api-long-${language}` }, language });
+      assert.match((code.responses[0].options as string[])[0], /```html\n<script type="module"[^\n]+\n<agent-chat [^\n]+\n```/, `${language}: a fenced code block`);
+    }
+  });
+
   it('answers in the requested language, matching keywords without accents', async () => {
     const el = await reply({ message: { text: 'ποιες ειναι οι τιμες;' }, sender: { id: 'api-4' }, language: 'EL' });
     assert.match(textOf(el.responses), /Οι τιμές μας/);
