@@ -544,6 +544,15 @@ describe('<agent-chat> accessibility', () => {
       await el.updateComplete;
       const sendIcon = part(el, 'send-button')!.querySelector('svg')!;
       expect(getComputedStyle(sendIcon).transform, 'the send arrow points left').to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+      // The message field follows what is typed in it, like the bubbles: "Type a message…" and an
+      // English question keep their punctuation at the end, Hebrew runs right to left.
+      const input = part(el, 'input') as HTMLTextAreaElement;
+      expect(getComputedStyle(input).direction, 'the English placeholder reads left to right').to.equal('ltr');
+      for (const [typed, direction] of [['שלום, מה שלומך?', 'rtl'], ['Where is my order?', 'ltr']]) {
+        input.value = typed;
+        expect(getComputedStyle(input).direction, typed).to.equal(direction);
+      }
+      input.value = '';
       el.hide();
       wrapper.dir = 'ltr';
       await el.updateComplete;

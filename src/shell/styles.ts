@@ -64,6 +64,9 @@ export const shellCss = css`
     min-inline-size: 24px; min-block-size: 24px; inline-size: var(--_launcher-size); block-size: var(--_launcher-size);
     background: var(--_accent); color: var(--_on-accent); box-shadow: var(--_shadow);
   }
+  /* The button is the target of every press: the view redraws what is inside it once loaded, and
+     a press on the old icon released on the new one would make no click. */
+  .launcher * { pointer-events: none; }
   .badge {
     position: absolute; inset-block-start: -4px; inset-inline-end: -4px; min-inline-size: 22px; padding: 0 6px;
     border-radius: 999px; background: var(--_error); color: var(--_surface); font-size: 13px; font-weight: 700; line-height: 22px;

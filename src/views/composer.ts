@@ -28,7 +28,7 @@ export const renderComposer = ({ draft, maxLength, strings, dictation, onInput, 
   const showCounter = draft.length >= maxLength * COUNTER_FROM;
   return html`
     <form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); onSubmit(); }}>
-      <textarea part="input" class="input" rows="1" name="message" .value=${draft} maxlength=${maxLength}
+      <textarea part="input" class="input" rows="1" name="message" dir="auto" .value=${draft} maxlength=${maxLength}
         aria-label=${strings.inputLabel} placeholder=${strings.inputPlaceholder} enterkeyhint="send"
         aria-describedby=${showCounter ? 'counter' : nothing}
         @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}

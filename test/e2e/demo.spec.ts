@@ -25,6 +25,28 @@ async function watchProblems(page: Page) {
 
 const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
 
+test('a click that lands while the rest of the widget arrives opens the chat', async ({ page }) => {
+  // Pointing at the launcher loads the panel's code; once there, it draws the launcher's icon anew.
+  // A press on the old icon and a release on the new one made no click: the visitor's first click
+  // did nothing. Held here until the press, so the swap falls between press and release.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/agent-chat-view.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const launcher = page.locator('#launcher-chat [part~="launcher"]');
+  const box = (await launcher.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  await page.waitForFunction(() => document.querySelector('#launcher-chat')!.shadowRoot!.querySelector('[part~="launcher"]')!.innerHTML.includes('<!--?lit$'));
+  await page.mouse.up();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#launcher-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
+});
+
 test('the demo greets, follows a button, a carousel button and free text, and restores after a reload', async ({ page }) => {
   const requests = recordRequests(page);
   const problems = await watchProblems(page);
