@@ -52,8 +52,14 @@ const ratio = (a, b) => (b.median ? `${(a.median / b.median).toFixed(2)}×` : '�
 // --- in-page helpers (run inside the page) -----------------------------------------------------------
 const HOST = { widget: 'agent-chat', naive: 'naive-chat' };
 
-/** Types `text` and clicks Send inside `host`, as a visitor; resolves with the timings. */
-function sendInPage([hostSelector, text]) {
+/**
+ * Types `text` and clicks Send inside `host`, as a visitor; resolves with the timings. With
+ * `annotate`, the real `fetch` and `Response.json` are wrapped for this send to timestamp where the
+ * page calls `fetch` and where the reply's JSON is parsed: how much of send → DOM is the page's own
+ * script (before the request goes out, after the reply is parsed) and how much the browser's network
+ * path. Annotated sends are sends of their own, after the timed ones.
+ */
+function sendInPage([hostSelector, text, annotate]) {
   const host = document.querySelector(hostSelector);
   const root = host.shadowRoot;
   // Looks only at what was added, so the measurement does not grow with the log it measures.
@@ -66,11 +72,25 @@ function sendInPage([hostSelector, text]) {
   return new Promise((resolve) => {
     // Lit renders the draft in a microtask: click once the button is enabled.
     queueMicrotask(() => {
+      const marks = {};
+      const { fetch: realFetch } = window;
+      const { json: realJson } = Response.prototype;
+      if (annotate) {
+        window.fetch = (...args) => ((marks.fetch = performance.now()), realFetch(...args));
+        Response.prototype.json = function () {
+          return realJson.call(this).then((value) => ((marks.parsed = performance.now()), value));
+        };
+      }
       const start = performance.now();
       const observer = new MutationObserver((records) => {
         if (!records.some((r) => [...r.addedNodes].some(isReply))) return;
         observer.disconnect();
         const inDom = performance.now();
+        if (annotate) {
+          window.fetch = realFetch;
+          Response.prototype.json = realJson;
+          return resolve({ before: marks.fetch - start, network: marks.parsed - marks.fetch, after: inDom - marks.parsed });
+        }
         // The next frame after the reply: rAF runs before paint; a task posted from it runs after.
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
@@ -222,6 +242,11 @@ async function conversation(variant, { profileAt } = {}) {
     const { nodes } = await cdp.send('Memory.getDOMCounters');
     const measuredAt = 1 + 2 * sent;
     const shown = await messages();
+    const split = { before: [], network: [], after: [] };
+    for (let i = 0; i < SAMPLES; i++) {
+      const t = await page.evaluate(sendInPage, [HOST[variant], `annotated ${++sent}`, true]);
+      for (const key of Object.keys(split)) split[key].push(t[key]);
+    }
     // Profiled in sends of their own, after the timed ones: sampling every 0.1 ms and tracing slow
     // the page down, and would otherwise count in the figures above.
     let hot;
@@ -242,7 +267,7 @@ async function conversation(variant, { profileAt } = {}) {
       await cdp.send('HeapProfiler.collectGarbage');
       heapTop = await heapSnapshot(cdp, `${variant}-${level}.heapsnapshot`);
     }
-    rows.push({ level, messages: measuredAt, shown, inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
+    rows.push({ level, messages: measuredAt, shown, split: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, stats(v)])), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
   }
   await context.close();
   return rows;
@@ -325,6 +350,8 @@ try {
     const n = naiveRows[i];
     console.log(`  ${String(w.messages).padStart(5)} messages (widget: ${w.shown} in the DOM; naive: ${n.shown}):`);
     console.log(`     reply in DOM  ${fmt(w.inDom)}   naive ${fmt(n.inDom)} → ${ratio(w.inDom, n.inDom)}`);
+    const part = (row) => `${row.split.before.median.toFixed(1)} + ${row.split.network.median.toFixed(1)} + ${row.split.after.median.toFixed(1)} ms`;
+    console.log(`       of which  click → fetch + fetch → reply parsed + parsed → DOM: ${part(w)}   naive ${part(n)}`);
     console.log(`     next frame    ${fmt(w.frame)}   naive ${fmt(n.frame)} → ${ratio(w.frame, n.frame)}`);
     console.log(`     heap after GC ${(w.heap / 1048576).toFixed(2)} MB   naive ${(n.heap / 1048576).toFixed(2)} MB → ${(w.heap / n.heap).toFixed(2)}×`);
     console.log(`     DOM nodes     ${w.nodes}   naive ${n.nodes} → ${(w.nodes / n.nodes).toFixed(2)}×`);
