@@ -35,7 +35,6 @@ const base = await new Promise((resolve, reject) => {
   server.once('error', reject);
 });
 
-
 const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
@@ -104,11 +103,11 @@ function sendInPage([hostSelector, text, annotate]) {
   });
 }
 
-// The page is driven with \`page.evaluate\`, CDP and real mouse input only: Playwright's locators and
-// \`waitForFunction\` inject its selector engine into the page (two copies of a 330 KB script and
+// The page is driven with `page.evaluate`, CDP and real mouse input only: Playwright's locators and
+// `waitForFunction` inject its selector engine into the page (two copies of a 330 KB script and
 // their compiled code, ~1 MB), which the heap figures would count as the widget's.
 
-/** Resolves once \`predicate\` (run in the page, with \`arg\`) is true, checked every frame. */
+/** Resolves once `predicate` (run in the page, with `arg`) is true, checked every frame. */
 const untilInPage = (page, predicate, arg) =>
   page.evaluate(([source, arg]) => new Promise((resolve) => {
     const check = new Function('arg', `return (${source})(arg)`);
@@ -118,7 +117,7 @@ const untilInPage = (page, predicate, arg) =>
     })();
   }), [predicate.toString(), arg]);
 
-/** The centre of the launcher inside \`hostSelector\`, for real pointer input. */
+/** The centre of the launcher inside `hostSelector`, for real pointer input. */
 const launcherCentre = (page, hostSelector) =>
   page.evaluate((s) => {
     const box = document.querySelector(s).shadowRoot.querySelector('[part~="launcher"]').getBoundingClientRect();
