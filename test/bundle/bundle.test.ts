@@ -23,6 +23,9 @@ describe('bundle', () => {
     assert.deepEqual(staticImports('agent-chat.js'), [], 'the shell imports nothing at load');
     assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-view\.js["'`]\)/, 'the shell loads the view next to itself');
     assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-view\.js/, 'the classic script loads the same view');
+    // Both ask for the engine at the same time as the view (the view imports it too), not after it.
+    assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-engine\.js["'`]\)/, 'the shell asks for the engine');
+    assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-engine\.js/, 'the classic script asks for the engine');
   });
 
   it('registers the element in both script formats (the build keeps that side effect)', () => {

@@ -25,6 +25,24 @@ async function watchProblems(page: Page) {
 
 const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
 
+test('the shell asks for the engine together with the view, not after it', async ({ page }) => {
+  // The view imports the engine: left to the browser, the engine's request waits until the view
+  // has arrived and been parsed, one more round trip before the greeting can go out.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/agent-chat-view.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const engineAsked = page.waitForRequest('**/agent-chat-engine.js', { timeout: 5_000 });
+  await page.goto('/');
+  await page.locator('#launcher-chat [part~="launcher"]').hover();
+  await engineAsked; // while the view is still held
+  release();
+  await page.locator('#launcher-chat [part~="launcher"]').click();
+  await expect(page.locator('#launcher-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
+});
+
 test('a click that lands while the rest of the widget arrives opens the chat', async ({ page }) => {
   // Pointing at the launcher loads the panel's code; once there, it draws the launcher's icon anew.
   // A press on the old icon and a release on the new one made no click: the visitor's first click
