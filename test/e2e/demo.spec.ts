@@ -23,17 +23,23 @@ async function watchProblems(page: Page) {
   return problems;
 }
 
-const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
-
-test('the shell asks for the engine together with the view, not after it', async ({ page }) => {
-  // The view imports the engine: left to the browser, the engine's request waits until the view
-  // has arrived and been parsed, one more round trip before the greeting can go out.
+/** Holds the view chunk's response until the returned function is called. */
+async function holdView(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/agent-chat-view.js', async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
+
+test('the shell asks for the engine together with the view, not after it', async ({ page }) => {
+  // The view imports the engine: left to the browser, the engine's request waits until the view
+  // has arrived and been parsed, one more round trip before the greeting can go out.
+  const release = await holdView(page);
   const engineAsked = page.waitForRequest('**/agent-chat-engine.js', { timeout: 5_000 });
   await page.goto('/');
   await page.locator('#launcher-chat [part~="launcher"]').hover();
@@ -47,12 +53,7 @@ test('a click that lands while the rest of the widget arrives opens the chat', a
   // Pointing at the launcher loads the panel's code; once there, it draws the launcher's icon anew.
   // A press on the old icon and a release on the new one made no click: the visitor's first click
   // did nothing. Held here until the press, so the swap falls between press and release.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/agent-chat-view.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdView(page);
   await page.goto('/');
   const launcher = page.locator('#launcher-chat [part~="launcher"]');
   const box = (await launcher.boundingBox())!;
