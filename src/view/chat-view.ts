@@ -17,7 +17,7 @@ import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
-import { messageTime } from '../views/message-time.js';
+import { messageTime, prepareTimes } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { LauncherSide } from './launcher-side.js';
@@ -143,6 +143,9 @@ export class ChatView extends ViewHost implements View {
   override connect() {
     super.connect();
     this.#session.start();
+    // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
+    // painted, while the greeting is on its way, not when the reply is to be shown.
+    requestAnimationFrame(() => setTimeout(() => prepareTimes(this.#conversationLanguage)));
   }
 
   override disconnect() {

@@ -13,19 +13,23 @@ export interface MessageTime {
 /** A pause after which the same sender's next message starts a new group (and shows its time again). */
 export const GROUP_GAP = 5 * 60_000;
 
-const formats = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat; dateYear: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }>();
+const DATE_OPTIONS = {
+  time: { timeStyle: 'short' },
+  date: { weekday: 'long', day: 'numeric', month: 'long' },
+  dateYear: { dateStyle: 'long' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** The conversation's language's formats (made once per language: they are costly to create); an unknown tag falls back to the browser's. */
-function formatsFor(language: string | undefined) {
-  const key = language ?? '';
-  let found = formats.get(key);
+const formats = new Map<string, unknown>();
+
+/**
+ * A format of the conversation's language, made when first needed and kept: each costs several
+ * milliseconds to create (the four together were 32 ms of a first open in a profile), and a
+ * conversation of today needs only the time. An unknown tag falls back to the browser's language.
+ */
+function formatFor<T>(kind: string, language: string | undefined, make: (locale: string | undefined) => T): T {
+  const key = `${kind} ${language ?? ''}`;
+  let found = formats.get(key) as T | undefined;
   if (!found) {
-    const make = (locale: string | undefined) => ({
-      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }),
-      date: new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }),
-      dateYear: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }),
-      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-    });
     try {
       found = make(language);
     } catch {
@@ -36,18 +40,23 @@ function formatsFor(language: string | undefined) {
   return found;
 }
 
+const dateFormat = (kind: keyof typeof DATE_OPTIONS, language?: string) =>
+  formatFor(kind, language, (locale) => new Intl.DateTimeFormat(locale, DATE_OPTIONS[kind]));
+
+/** Makes the time format of `language` ahead of the first message that shows a time. */
+export const prepareTimes = (language?: string) => void dateFormat('time', language);
+
 /** Midnight of `at`'s day, local time. */
 const dayOf = (at: number) => new Date(at).setHours(0, 0, 0, 0);
 
 /** "Today", "Yesterday" (in the language, capitalised as a heading), else the weekday and date (with the year when it is not this one). */
 export function dayLabel(at: number, now: number, language?: string): string {
-  const f = formatsFor(language);
   const days = Math.round((dayOf(at) - dayOf(now)) / 86_400_000);
   if (days === 0 || days === -1) {
-    const word = f.relative.format(days, 'day');
+    const word = formatFor('relative', language, (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(days, 'day');
     return word.charAt(0).toUpperCase() + word.slice(1);
   }
-  return (new Date(at).getFullYear() === new Date(now).getFullYear() ? f.date : f.dateYear).format(at);
+  return dateFormat(new Date(at).getFullYear() === new Date(now).getFullYear() ? 'date' : 'dateYear', language).format(at);
 }
 
 /**
@@ -61,6 +70,6 @@ export function messageTime(message: ChatMessage, previous: ChatMessage | undefi
   return {
     iso,
     day: newDay ? dayLabel(message.at, now, language) : undefined,
-    time: newGroup ? formatsFor(language).time.format(message.at) : undefined,
+    time: newGroup ? dateFormat('time', language).format(message.at) : undefined,
   };
 }

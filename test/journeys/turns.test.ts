@@ -121,4 +121,29 @@ describe('journeys: turns', () => {
     expect(bubbles(chat).at(-1)).to.equal('You said: back today');
     await waitForRequests(p, 1);
   });
+
+  it('makes the time format while the greeting is on its way, not when the reply is to be shown', async () => {
+    // A page's first date format costs ~20 ms (ICU's data): paid during the wait for the agent.
+    const made: unknown[] = [];
+    const { DateTimeFormat } = Intl;
+    const intl = Intl as { -readonly [K in keyof typeof Intl]: (typeof Intl)[K] };
+    intl.DateTimeFormat = function (...args: ConstructorParameters<typeof DateTimeFormat>) {
+      made.push(args[0]);
+      return new DateTimeFormat(...args);
+    } as unknown as typeof DateTimeFormat;
+    try {
+      const p = proxy();
+      const greeting = p.hold();
+      // A language no other test in this file uses: the formats are kept per language.
+      const { chat } = await mount(p, { open: true, attrs: { language: 'fr' } });
+      await waitForRequests(p, 1);
+      await waitUntil(() => made.includes('fr'), 'the time format made while the greeting is awaited', WAIT);
+      expect(bubbles(chat), 'no reply yet').to.deep.equal([]);
+      greeting.release(ok(text('Bonjour !')));
+      await waitForBubbles(chat, 1);
+      expect(shownText(chat, 'time')).to.match(/\d/);
+    } finally {
+      intl.DateTimeFormat = DateTimeFormat;
+    }
+  });
 });

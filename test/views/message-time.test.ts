@@ -31,6 +31,34 @@ describe('message times', () => {
     expect(dayLabel(new Date(2025, 11, 31, 9).getTime(), NOW, 'en')).to.match(/2025/);
   });
 
+  it('makes only the format a conversation of today needs, once (each costs milliseconds to make)', () => {
+    const made: string[] = [];
+    const { DateTimeFormat, RelativeTimeFormat } = Intl;
+    const intl = Intl as { -readonly [K in keyof typeof Intl]: (typeof Intl)[K] };
+    intl.DateTimeFormat = function (...args: ConstructorParameters<typeof DateTimeFormat>) {
+      made.push('date-time');
+      return new DateTimeFormat(...args);
+    } as unknown as typeof DateTimeFormat;
+    intl.RelativeTimeFormat = function (...args: ConstructorParameters<typeof RelativeTimeFormat>) {
+      made.push('relative');
+      return new RelativeTimeFormat(...args);
+    } as unknown as typeof RelativeTimeFormat;
+    try {
+      // A language no other test here uses: the formats are kept per language.
+      let previous: ChatMessage | undefined;
+      for (const message of [agent(NOW - minutes(20)), user(NOW - minutes(10)), agent(NOW - minutes(9))]) {
+        messageTime(message, previous, NOW, 'fr');
+        previous = message;
+      }
+      expect(made, 'a conversation of today').to.deep.equal(['date-time']);
+      messageTime(user(NOW), agent(yesterday), NOW, 'fr');
+      expect(made, 'then a day separator ("Aujourd’hui")').to.deep.equal(['date-time', 'relative']);
+    } finally {
+      intl.DateTimeFormat = DateTimeFormat;
+      intl.RelativeTimeFormat = RelativeTimeFormat;
+    }
+  });
+
   it("speaks the conversation's language, and an unknown tag falls back without failing", () => {
     expect(dayLabel(yesterday, NOW, 'de')).to.equal('Gestern');
     expect(dayLabel(yesterday, NOW, 'EL')).to.equal('Χθες');
