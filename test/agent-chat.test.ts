@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
 import { ok, text } from './support/fake-proxy.js';
 import { pressShiftEnter } from './support/keys.js';
-import { bubbles, mount, part, parts, shownText, typeDraft, UUID, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, parts, shownText, typeDraft, UUID, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const GREETING = { payload: { type: 'node', data: 'greeting' } };
 
@@ -56,6 +56,24 @@ describe('<agent-chat>', () => {
       expect(body.message, 'greeting body').to.deep.equal(GREETING);
       expect(body.sender!.id, 'sender id').to.match(UUID);
       expect(await waitForBubbles(chat, 1)).to.deep.equal(['Hello! How can I help?']);
+    });
+
+    it('greets after the show event (its listener can tag the greeting) and before moving the focus in', async () => {
+      const { chat, proxy: p } = await mount(proxy());
+      const order: string[] = [];
+      chat.addEventListener('agent-chat-show', () => {
+        order.push('show');
+        chat.updateTags({ add: ['opened-from-test'] });
+      });
+      let focusedAt = 0;
+      chat.shadowRoot!.addEventListener('focusin', () => (focusedAt ||= performance.now()));
+      part(chat, 'launcher')!.click();
+      const [body] = await waitForRequests(p, 1);
+      await waitUntil(() => focusedAt, 'the focus moved in', WAIT);
+      expect(order).to.deep.equal(['show']);
+      expect(body.tagOperations, 'the show listener\'s tag goes with the greeting').to.deep.equal({ add: ['opened-from-test'] });
+      // The focus lays the panel out (~14 ms on a first open): the greeting need not wait for it.
+      expect(p.requests[0].at, 'the greeting asked for before the focus moved in').to.be.at.most(focusedAt);
     });
 
     it('uses the greeting attribute as the node id', async () => {

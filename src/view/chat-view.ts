@@ -328,18 +328,20 @@ export class ChatView extends ViewHost implements View {
     this.#autoscroll.attach(log);
     if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll, { passive: true });
     this.#log.attach(this.#shell.root.querySelector('.messages') ?? undefined);
-    if (changed.has('open') && (changed.get('open') !== undefined || this.#el.open)) {
-      this.#emit(this.#el.open ? new this.#shell.events.AgentChatShowEvent() : new this.#shell.events.AgentChatHideEvent());
-      if (this.#el.open) {
-        this.#focusPart('input');
-        this.#autoscroll.toBottom();
-        this.#launcherSide.opened();
-      } else {
-        this.#quiet();
-        this.#launcherSide.closed();
-      }
-    }
+    const toggled = changed.has('open') && (changed.get('open') !== undefined || this.#el.open);
+    if (toggled) this.#emit(this.#el.open ? new this.#shell.events.AgentChatShowEvent() : new this.#shell.events.AgentChatHideEvent());
+    // After the show event (a listener's updateTags() goes with the greeting), before the focus lays
+    // the panel out (~14 ms on a first open): the greeting is on its way meanwhile.
     if (this.#visible) this.#session.greet();
+    if (!toggled) return;
+    if (this.#el.open) {
+      this.#focusPart('input');
+      this.#autoscroll.toBottom();
+      this.#launcherSide.opened();
+    } else {
+      this.#quiet();
+      this.#launcherSide.closed();
+    }
   }
 
   /** Scrolled up to within a screen of the top: the earlier messages come (the control stays, for the keyboard). */
