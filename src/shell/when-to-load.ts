@@ -16,8 +16,8 @@ export function whenPageIdle(task: () => void) {
 
 /**
  * Whether a conversation stored under `proxyUrl` has messages still to send (a reload or a closed
- * tab interrupted them): then the rest loads and sends them, once the page is idle. A text search, so the shell needs no
- * parser; storage that cannot be read has nothing to send.
+ * tab interrupted them): then the rest loads and sends them, once the page is idle. A text search,
+ * so the shell needs no parser; storage that cannot be read has nothing to send.
  */
 export function hasPendingMessages(proxyUrl: string): boolean {
   try {
