@@ -600,6 +600,8 @@ describe('<agent-chat> accessibility', () => {
     const { frame, win, chat } = await openInFrame(320, 640, [carousel, text('A long line of text that has to wrap at this width')]);
     try {
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="card"]'), 'rendered in the narrow frame', WAIT);
+      // The phone handling is a chunk of its own, loaded as the panel opens: updateComplete waits for it.
+      await (chat as AgentChat).updateComplete;
       const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
       expect([panel.left, panel.top, panel.width, panel.height], 'panel fills the viewport').to.deep.equal([0, 0, 320, 640]);
       const log = chat.shadowRoot!.querySelector<HTMLElement>('[part~="log"]')!;
