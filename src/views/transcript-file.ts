@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../conversation/transcript.js';
 import type { Strings } from '../i18n/strings.js';
+import { dateFormat } from './message-time.js';
 import { plainText } from './plain-text.js';
 
 export interface TranscriptOptions {
@@ -10,21 +11,12 @@ export interface TranscriptOptions {
   language?: string;
 }
 
-function formats(language: string | undefined) {
-  const make = (locale?: string) => [new Intl.DateTimeFormat(locale, { dateStyle: 'full' }), new Intl.DateTimeFormat(locale, { timeStyle: 'short' })];
-  try {
-    return make(language);
-  } catch {
-    return make();
-  }
-}
-
 /**
  * The conversation as a plain-text file: a title line, then each day's date and every message with
  * its time and sender, in the conversation's language.
  */
 export function transcriptText(messages: readonly ChatMessage[], { agent, strings, language }: TranscriptOptions): string {
-  const [date, time] = formats(language);
+  const [date, time] = [dateFormat('full', language), dateFormat('time', language)];
   const lines = [strings.transcriptTitle(agent)];
   let day = '';
   for (const message of messages) {
