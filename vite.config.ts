@@ -15,7 +15,10 @@ import { defineConfig } from 'vite';
  * "build:node"); demo/ is served as is.
  */
 /** Modules that stay out of the core chunk: the shell's own, and the features loaded when first needed. */
-const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/carousel-renderer|controllers\/(dictation|speech|mobile-viewport)-controller|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
+const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/(carousel-renderer|markdown|sanitize)|controllers\/(dictation|speech|mobile-viewport)-controller|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
+
+/** Libraries only a lazy chunk uses: marked and DOMPurify, for replies with markdown. */
+const LAZY_LIBRARIES = /\/node_modules\/(marked|dompurify)\//;
 
 /** The engine (src/engine/index.ts) and what it imports: no Lit, no rendering. */
 const ENGINE = /\/src\/(engine\/[\w-]+|controllers\/(conversation|delivery)-controller|conversation\/[\w-]+|storage\/[\w-]+|transport\/[\w-]+|protocol\/[\w-]+|i18n\/strings)\.ts$/;
@@ -73,7 +76,7 @@ export default defineConfig(({ mode }) => ({
         advancedChunks: {
           groups: [
             { name: 'agent-chat-engine', test: (id: string) => ENGINE.test(id), priority: 2 },
-            { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id), priority: 1 },
+            { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id) && !LAZY_LIBRARIES.test(id), priority: 1 },
           ],
         },
       },

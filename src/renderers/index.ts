@@ -3,7 +3,7 @@ import { lazyRenderer, RendererRegistry } from './registry.js';
 import { textRenderer } from './text-renderer.js';
 
 export { lazyRenderer, RendererRegistry, renderFallback, type ChatAction, type RenderContext, type Renderer } from './registry.js';
-export { renderMarkdown } from './sanitize.js';
+export { loadMarkdown } from './text-renderer.js';
 export { safeImageUrl, safeLinkUrl } from './url.js';
 
 /** The renderers every widget starts with: `text`, `buttons`, `carousel` (its own chunk, loaded with the first carousel). */

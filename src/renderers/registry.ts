@@ -28,13 +28,18 @@ export interface RenderContext {
 export interface Renderer<T extends AgentResponseItem = AgentResponseItem> {
   accepts(item: AgentResponseItem): item is T;
   render(item: T, context: RenderContext): TemplateResult;
+  /**
+   * Loads what drawing `item` needs (a chunk of code), or undefined when it is there. While it
+   * loads, the registry draws the item's `altText`; the message log waits for it instead.
+   */
+  prepare?(item: AgentResponseItem): Promise<void> | undefined;
 }
 
 /**
  * A renderer whose code is a chunk of its own, loaded when a reply of its type first arrives (see
  * `RendererRegistry.prepare`); until then, and if it fails to load, the reply shows its `altText`.
  */
-export function lazyRenderer(load: () => Promise<Renderer>): Renderer & { prepare(): Promise<void> | undefined } {
+export function lazyRenderer(load: () => Promise<Renderer>): Renderer {
   let loaded: Renderer | undefined;
   let loading: Promise<void> | undefined;
   return {
@@ -68,7 +73,7 @@ export class RendererRegistry {
 
   /** Loads the lazy renderers `items` need; undefined when they are all there (render at once). */
   prepare(items: readonly AgentResponseItem[]): Promise<unknown> | undefined {
-    const loads = items.flatMap((item) => (this.#renderers.get(item.type) as Partial<ReturnType<typeof lazyRenderer>> | undefined)?.prepare?.() ?? []);
+    const loads = items.flatMap((item) => this.#renderers.get(item.type)?.prepare?.(item) ?? []);
     return loads.length ? Promise.all(loads) : undefined;
   }
 
@@ -76,8 +81,8 @@ export class RendererRegistry {
   render(item: AgentResponseItem, context: RenderContext): TemplateResult {
     const { type } = item;
     const renderer = this.#renderers.get(type);
-    // A lazy renderer not loaded yet (see prepare()): its altText, without a warning.
-    if ((renderer as Partial<ReturnType<typeof lazyRenderer>> | undefined)?.prepare?.()) return renderFallback(item, context);
+    // A renderer whose code is not loaded yet (see prepare()): its altText, without a warning.
+    if (renderer?.prepare?.(item)) return renderFallback(item, context);
     if (renderer) {
       try {
         if (renderer.accepts(item)) return renderer.render(item, context);

@@ -1,8 +1,6 @@
 import { html } from 'lit/html.js';
-import type { Strings } from '../i18n/strings.js';
 import type { AgentResponseItem } from '../protocol/types.js';
 import type { Renderer } from './registry.js';
-import { renderMarkdown } from './sanitize.js';
 
 export interface TextItem extends AgentResponseItem {
   type: 'text';
@@ -10,41 +8,58 @@ export interface TextItem extends AgentResponseItem {
 }
 
 /**
- * A copy button above each code block of sanitised markdown (built as nodes, after sanitising):
- * it puts the code on the clipboard and says "Copied" (announced), or that it could not.
+ * What marked might read as more than paragraphs and line breaks: markup characters anywhere (also
+ * `&` entities, `\` escapes and what GFM turns into links: `@`, `www.`, `://`), a line that starts
+ * with space, `-`, `+`, `=` or a number and `.`/`)` (lists, headings, code), or one that ends with
+ * space; and control characters. Text without any of these renders the same without marked (tested
+ * against marked), so a plain reply needs neither marked nor DOMPurify.
  */
-export function addCopyButtons(fragment: DocumentFragment, strings: Strings): DocumentFragment {
-  for (const pre of fragment.querySelectorAll('pre')) {
-    const box = document.createElement('div');
-    const button = document.createElement('button');
-    const status = document.createElement('span');
-    box.className = 'code';
-    button.type = 'button';
-    button.className = 'copy';
-    button.setAttribute('part', 'copy-button');
-    button.textContent = strings.copy;
-    status.className = 'visually-hidden';
-    status.setAttribute('role', 'status');
-    button.addEventListener('click', () => {
-      const said = (text: string) => (status.textContent = text);
-      // The code as written (markdown ends a block with a newline). No clipboard (an insecure page)
-      // fails like a refusal.
-      Promise.resolve().then(() => navigator.clipboard.writeText((pre.textContent ?? '').replace(/\n$/, ''))).then(
-        () => (button.textContent = said(strings.copied)),
-        () => said(strings.copyFailed),
-      );
-    });
-    pre.replaceWith(box);
-    box.append(button, pre, status);
+// eslint-disable-next-line no-control-regex
+const MARKUP = /[\\`*_~[\]<>&|#@\0-\x09\x0b-\x1f\x7f]|www\.|:\/\/|^[^\S\n]|[^\S\n]$|^(?:[-+=]|\d+[.)])/m;
+
+/** Whether `text` needs the markdown chunk to be rendered. */
+export const needsMarkdown = (text: string) => MARKUP.test(text);
+
+/**
+ * Text that {@link needsMarkdown} passes, as marked and DOMPurify would render it: a paragraph
+ * per run of lines between blank lines, a `<br>` between lines. Text nodes only, so nothing in it
+ * can become markup.
+ */
+export function plainFragment(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const paragraph of text.replace(/^\n+|\n+$/g, '').split(/\n\n+/)) {
+    if (!paragraph) continue;
+    const p = document.createElement('p');
+    paragraph.split('\n').forEach((line, i) => p.append(...(i ? [document.createElement('br'), line] : [line])));
+    fragment.append(p, '\n');
   }
   return fragment;
 }
 
-/** `text`: one bubble per string of `options`, markdown rendered and sanitised, code blocks with a copy button. */
+let markdown: typeof import('./markdown.js') | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the markdown chunk once (again after a failure, which leaves replies with their altText). */
+const load = () => (loading ??= import('./markdown.js').then((module) => void (markdown = module), () => void (loading = undefined)));
+
+/** Starts loading the markdown chunk ahead of a reply (the visitor types or sends). */
+export const preloadMarkdown = () => void (markdown || load());
+
+/** The markdown renderer for a site's own renderers: marked + DOMPurify with the widget's allowlists, as a fragment of nodes. */
+export const loadMarkdown = () => import('./markdown.js').then((module) => module.renderMarkdown);
+
+const options = (item: AgentResponseItem) => (item as TextItem).options;
+
+/**
+ * `text`: one bubble per string of `options`, markdown rendered and sanitised, code blocks with a
+ * copy button. Plain text is drawn at once; a reply with markdown waits for the markdown chunk
+ * (`prepare`), or shows its altText if it cannot load.
+ */
 export const textRenderer: Renderer<TextItem> = {
   accepts: (item): item is TextItem =>
     Array.isArray(item.options) && item.options.length > 0 && item.options.every((o) => typeof o === 'string'),
+  prepare: (item) => (markdown || !Array.isArray(options(item)) || !options(item).some((o) => typeof o === 'string' && needsMarkdown(o)) ? undefined : load()),
   render: (item, context) => html`${item.options.map(
-    (text) => html`<div part="bubble bubble--agent" class="bubble agent markdown" dir="auto">${addCopyButtons(renderMarkdown(text), context.strings)}</div>`,
+    (text) => html`<div part="bubble bubble--agent" class="bubble agent markdown" dir="auto">${needsMarkdown(text) ? markdown!.markdownFragment(text, context.strings) : plainFragment(text)}</div>`,
   )}`,
 };

@@ -11,6 +11,7 @@ import { ChatSession, type SessionChange, type SessionEvent } from '../engine/ch
 import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
+import { preloadMarkdown } from '../renderers/text-renderer.js';
 import { safeImageUrl } from '../renderers/url.js';
 import type { ChatAction } from '../renderers/registry.js';
 import type { Shell, View } from '../shell/contract.js';
@@ -99,12 +100,14 @@ export class ChatView extends ViewHost implements View {
   }
 
   send(text: string) {
+    preloadMarkdown();
     this.#session.send(text);
     this.#quiet();
     this.#endUndo();
   }
 
   postback(payload: Postback, title?: string) {
+    preloadMarkdown();
     this.#session.postback(payload, title);
     this.#quiet();
     this.#endUndo();
@@ -458,7 +461,7 @@ export class ChatView extends ViewHost implements View {
         composer: renderComposer({
           draft: this.#draft, maxLength: TEXT_LIMIT, strings,
           dictation: recognitionConstructor() ? { listening: this.#dictation?.listening ?? false } : undefined,
-          onInput: (value) => { this.#setDraft(value); this.#quiet(); },
+          onInput: (value) => { this.#setDraft(value); this.#quiet(); preloadMarkdown(); },
           onSubmit: this.#handleSubmit,
           onDictate: this.#handleDictate,
         }),

@@ -10,7 +10,7 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 describe('bundle', () => {
   const measured = sizes();
-  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['all', 'every chunk']] as const) {
+  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['firstOpenMarkdown', 'the same with a markdown greeting'], ['all', 'every chunk']] as const) {
     it(`${what}: at most ${BUDGETS[name].toLocaleString('en')} bytes min+gzip`, () => {
       assert.ok(measured[name] <= BUDGETS[name], `${measured[name]} bytes gzipped, budget ${BUDGETS[name]} (npm run size)`);
     });
@@ -26,6 +26,13 @@ describe('bundle', () => {
     // Both ask for the engine at the same time as the view (the view imports it too), not after it.
     assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-engine\.js["'`]\)/, 'the shell asks for the engine');
     assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-engine\.js/, 'the classic script asks for the engine');
+  });
+
+  it('marked and DOMPurify are in the markdown chunk only, which the first open does not import', () => {
+    const markdown = browserFiles().filter((file) => /DOMPurify|marked/i.test(readFileSync(`${dist}${file}`, 'utf8')));
+    assert.deepEqual(markdown.map((file) => file.replace(/-[\w-]+\.js$/, '.js')), ['chunks/markdown.js'], 'which files hold marked or DOMPurify');
+    assert.ok(!sizes().firstOpenFiles.includes(markdown[0]), 'the first open does not import it');
+    assert.match(readFileSync(`${dist}agent-chat-view.js`, 'utf8'), /import\(["'`]\.\/chunks\/markdown-[\w-]+\.js["'`]\)/, 'the view loads it when needed');
   });
 
   it('registers the element in both script formats (the build keeps that side effect)', () => {

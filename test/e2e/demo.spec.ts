@@ -137,6 +137,46 @@ test('a plain page with one script tag (loaded twice) shows a greeted conversati
   expect(problems).toEqual([]);
 });
 
+test('a markdown greeting waits for the markdown chunk and keeps its place; a chunk that fails leaves altText, and the next reply tries again', async ({ page }) => {
+  // The demo's greeting starts with **Hi!**: it needs marked and DOMPurify, a chunk loaded when a
+  // reply needs it. Held: nothing is drawn ahead of the greeting, not even its buttons.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/markdown-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const chat = page.locator('agent-chat');
+  const greeted = page.waitForResponse((response) => new URL(response.url()).pathname === '/chat');
+  const asked = page.waitForRequest('**/chunks/markdown-*.js');
+  await page.goto('/embed.html');
+  await Promise.all([greeted, asked]);
+  await expect(chat.locator('[part~="log"]')).toBeVisible();
+  await expect(chat.locator('[part~="bubble"]'), 'nothing drawn before the greeting').toHaveCount(0);
+  release();
+  await expect(chat.locator('[part~="bubble"]').first().locator('strong')).toHaveText('Hi!');
+  expect((await chat.locator('[part~="bubble"]').allTextContents()).map((t) => t.trim())).toEqual([
+    "Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.",
+    'What would you like to do?',
+  ]);
+
+  // Another visitor, offline for that one file: the greeting shows its altText, with its buttons.
+  const other = await page.context().browser()!.newContext({ baseURL: page.url() });
+  const offline = await other.newPage();
+  let unreachable = true;
+  await offline.route('**/chunks/markdown-*.js', (route) => (unreachable ? route.abort('connectionfailed') : route.continue()));
+  await offline.goto('/embed.html');
+  const otherChat = offline.locator('agent-chat');
+  await expect(otherChat.locator('[part~="bubble--fallback"]').first()).toHaveText("Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.");
+  await expect(otherChat.getByRole('button', { name: 'Pricing' })).toBeVisible();
+  // Back online: typing asks for the chunk again, and the next markdown reply is drawn with it.
+  unreachable = false;
+  await otherChat.locator('[part~="input"]').fill('compare');
+  await otherChat.locator('[part~="input"]').press('Enter');
+  await expect(otherChat.locator('[part~="bubble--agent"] table')).toBeVisible();
+  await other.close();
+});
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
