@@ -13,7 +13,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_000, all: 57_400 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_100, all: 57_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. It
@@ -23,12 +23,14 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  *
  * When the greeting has markdown, the first open takes the markdown chunk too: that figure is the
  * old first open plus the cost of the chunk being a file of its own (+500 B: its own gzip window
- * and the import between them). Issue 11's features had taken it from 46,800 to 51,353 (message
+ * and the import between them), and +105 B for marked skipping four block rules a text cannot match
+ * (their compiled regular expressions were ~430 KB of the page's heap). Issue 11's features had taken it from 46,800 to 51,353 (message
  * times and day separators, answered choices, the header's picture, subtitle and download button,
  * copy buttons on code, feedback thumbs, animation, the shades of code and tables that scroll).
  *
  * `all` was 52,000 in issue 10 ("room for the features that are coming"); issue 11's features took
- * it to 56,636, the scroll shades and first-open timing to 56,842, the markdown chunk to 57,362
+ * it to 56,636, the scroll shades and first-open timing to 56,842, the markdown chunk to 57,362 and
+ * marked's shortcut to 57,467
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
@@ -89,7 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const size = measured[name];
     over ||= size > budget;
     const target = TARGETS[name] ? `; target ${bytes(TARGETS[name])}: ${size > TARGETS[name] ? `${bytes(size - TARGETS[name])} to go` : 'met'}` : '';
-    console.log(`${name.padEnd(10)} ${bytes(size).padStart(9)} of ${bytes(budget)}: ${size > budget ? `${bytes(size - budget)} OVER` : `${bytes(budget - size)} left`}${target}`);
+    console.log(`${name.padEnd(17)} ${bytes(size).padStart(9)} of ${bytes(budget)}: ${size > budget ? `${bytes(size - budget)} OVER` : `${bytes(budget - size)} left`}${target}`);
   }
   process.exitCode = over ? 1 : 0;
 }
