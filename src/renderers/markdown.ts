@@ -1,6 +1,7 @@
 /**
- * Markdown replies, a chunk of their own (marked and DOMPurify are most of the panel's bytes): loaded
- * when the first reply that needs it arrives, or when the visitor starts typing (see text-renderer.ts).
+ * Markdown replies, a chunk of their own (marked and DOMPurify are most of the panel's bytes), so
+ * that neither the panel nor a plain reply waits for it: asked for once the panel has been painted,
+ * when a reply needs it, or when the visitor types (see text-renderer.ts, chat-view.ts).
  */
 import type { Strings } from '../i18n/strings.js';
 import { renderMarkdown } from './sanitize.js';

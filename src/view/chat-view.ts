@@ -45,6 +45,7 @@ export class ChatView extends ViewHost implements View {
   #muted = false;
   /** While the visitor can take back the new conversation they started (the timer ends it). */
   #undo?: ReturnType<typeof setTimeout>;
+  #markdownAsked = false;
 
   readonly #autoscroll = new AutoscrollController(this);
   readonly #log = new MessageLogController(this, {
@@ -336,6 +337,9 @@ export class ChatView extends ViewHost implements View {
     // After the show event (a listener's updateTags() goes with the greeting), before the focus lays
     // the panel out (~14 ms on a first open): the greeting is on its way meanwhile.
     if (this.#visible) this.#session.greet();
+    // Replies with markdown need marked and DOMPurify (a chunk of their own): asked for once the
+    // panel has been painted, while the greeting is on its way, so that neither waits for the other.
+    if (this.#visible && !this.#markdownAsked) this.#markdownAsked = !!requestAnimationFrame(() => setTimeout(preloadMarkdown));
     if (!toggled) return;
     if (this.#el.open) {
       this.#focusPart('input');

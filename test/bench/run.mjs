@@ -49,7 +49,7 @@ const fmt = (s, unit = 'ms', digits = 1) => `${s.median.toFixed(digits)} ${unit}
 const ratio = (a, b) => (b.median ? `${(a.median / b.median).toFixed(2)}×` : '—');
 
 // --- in-page helpers (run inside the page) -----------------------------------------------------------
-const HOST = { widget: 'agent-chat', naive: 'naive-chat' };
+const HOST = { widget: 'agent-chat', 'widget-markdown': 'agent-chat', naive: 'naive-chat' };
 
 /**
  * Types `text` and clicks Send inside `host`, as a visitor; resolves with the timings. With
@@ -338,6 +338,9 @@ try {
     const w = await firstOpen('widget', { hoverFirst });
     const n = await firstOpen('naive', { hoverFirst });
     console.log(`  ${label}: panel ${fmt(w.panel)} (naive ${ratio(w.panel, n.panel)}), greeting ${fmt(w.greeting)} (naive ${ratio(w.greeting, n.greeting)})`);
+    // A greeting with markdown waits for the markdown chunk (marked, DOMPurify), loaded when it arrives.
+    const m = await firstOpen('widget-markdown', { hoverFirst });
+    console.log(`    with a markdown greeting: panel ${fmt(m.panel)}, greeting ${fmt(m.greeting)} (naive ${ratio(m.greeting, n.greeting)})`);
   }
   console.log('');
 

@@ -29,14 +29,19 @@ const watchLauncher = (selector) => `<script>
 const pages = {
   blank: `<!doctype html><html lang="en"><body>${watchLauncher('#launcher')}<button id="launcher" style="position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%">Chat</button></body></html>`,
   widget: `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat"></agent-chat></body></html>`,
+  // The same, greeted with markdown: the first open loads the markdown chunk too.
+  'widget-markdown': `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat?greeting=markdown"></agent-chat></body></html>`,
   naive: `<!doctype html><html lang="en"><body>${watchLauncher('naive-chat')}<script type="module" src="/naive-chat.js"></script><naive-chat></naive-chat></body></html>`,
 };
 
-/** Answers like the agent service's events API: a greeting, then a short markdown reply to each text. */
-function agentReply(message) {
+/**
+ * Answers like the agent service's events API: a greeting (plain, or with markdown for the page
+ * whose proxy URL asks for it), then a short markdown reply to each text.
+ */
+function agentReply(message, markdownGreeting) {
   const text = message.text !== undefined
     ? `You said: **${message.text}**. More at [the docs](https://example.com/docs).`
-    : 'Hello! How can I help?';
+    : markdownGreeting ? '**Hello!** How can I help?' : 'Hello! How can I help?';
   return { status: 'ok', result: { responses: [{ id: `TX_${Math.random()}`, type: 'text', options: [text], altText: text }] } };
 }
 
@@ -45,7 +50,7 @@ const server = createServer(async (req, res) => {
   if (url.pathname === '/chat' && req.method === 'POST') {
     let body = '';
     for await (const chunk of req) body += chunk;
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(agentReply(JSON.parse(body).message)));
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(agentReply(JSON.parse(body).message, url.searchParams.has('greeting'))));
   } else if (scripts[url.pathname] ?? distFile(url.pathname)) {
     // As a CDN serves a versioned file (…/agent-chat@<version>/dist/…): cached for good. Each cold
     // sample runs in a new browser context, so with an empty cache.

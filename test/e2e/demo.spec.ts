@@ -137,6 +137,24 @@ test('a plain page with one script tag (loaded twice) shows a greeted conversati
   expect(problems).toEqual([]);
 });
 
+test('a plain greeting is drawn while the markdown chunk, asked for when the panel shows, is still on its way', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/markdown-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const plain = 'Hello! How can I help?';
+  await page.route('**/chat', (route) => route.request().method() === 'POST'
+    ? route.fulfill({ json: { status: 'ok', result: { responses: [{ id: 'TX_1', type: 'text', options: [plain], altText: plain }] } } })
+    : route.continue());
+  const asked = page.waitForRequest('**/chunks/markdown-*.js');
+  await page.goto('/embed.html');
+  await asked;
+  await expect(page.locator('agent-chat [part~="bubble"]')).toHaveText([plain]);
+  release();
+});
+
 test('a markdown greeting waits for the markdown chunk and keeps its place; a chunk that fails leaves altText, and the next reply tries again', async ({ page }) => {
   // The demo's greeting starts with **Hi!**: it needs marked and DOMPurify, a chunk loaded when a
   // reply needs it. Held: nothing is drawn ahead of the greeting, not even its buttons.

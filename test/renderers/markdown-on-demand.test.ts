@@ -1,12 +1,13 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, typeDraft, WAIT, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, part, WAIT, waitForBubbles } from '../support/widget.js';
 
-// marked and DOMPurify are more than half of the panel's bytes: a conversation loads them when a
-// reply needs them, or as soon as the visitor starts typing (a reply is coming), not to open the
-// panel and show a plain greeting with its buttons. This file imports neither, so the page's
-// resource entries say whether the widget did.
-const markdownLoaded = () => performance.getEntriesByType('resource').some((e) => /\/(marked|dompurify)\/|\/renderers\/(markdown|sanitize)\./.test(e.name));
+// marked and DOMPurify are more than half of the panel's bytes: they are a chunk of their own,
+// asked for once the panel has been shown (while the greeting is on its way), when a reply needs
+// them, or when the visitor types, not with the rest of the widget (which pointing at the launcher
+// loads). This file imports neither, so the page's resource entries say whether the widget did.
+const loaded = (pattern: RegExp) => performance.getEntriesByType('resource').some((e) => pattern.test(e.name));
+const markdownLoaded = () => loaded(/\/(marked|dompurify)\/|\/renderers\/(markdown|sanitize)\./);
 
 const buttons = {
   type: 'buttons', text: 'What would you like to do?', altText: 'What would you like to do? Pricing',
@@ -14,18 +15,20 @@ const buttons = {
 };
 
 describe('markdown on demand', () => {
-  it('a plain greeting with buttons is drawn without marked or DOMPurify; typing loads them; a markdown reply is drawn with them', async () => {
+  it('loading the widget does not load markdown; showing the panel does, after the plain greeting is drawn without it; a markdown reply is drawn with it', async () => {
     const proxy = new FakeProxy()
       .next(ok(text("Hi! I'm the demo agent.\nAsk me anything.\n\nOr pick one:"), buttons))
       .next(ok(text('Here is **bold** and `code`:\n\n```\nnpm install agent-chat\n```')));
-    const { chat } = await mount(proxy, { open: true });
+    const { chat } = await mount(proxy, { attrs: { load: 'eager' } });
+    await waitUntil(() => loaded(/\/view\/chat-view\./), 'the view loaded (load="eager")', WAIT);
+    await chat.updateComplete;
+    expect(markdownLoaded(), 'marked or DOMPurify loaded with the view').to.equal(false);
+
+    chat.show();
     await waitForBubbles(chat, 2);
     const greeting = part(chat, 'bubble')!;
     expect(greeting.innerHTML.replace(/<!--[^]*?-->/g, '')).to.equal("<p>Hi! I'm the demo agent.<br>Ask me anything.</p>\n<p>Or pick one:</p>\n");
-    expect(markdownLoaded(), 'marked or DOMPurify loaded for a plain greeting').to.equal(false);
-
-    await typeDraft(chat, 'Show me');
-    await waitUntil(markdownLoaded, 'typing loads the markdown chunk ahead of the reply', WAIT);
+    await waitUntil(markdownLoaded, 'the shown panel loads the markdown chunk', WAIT);
 
     chat.send('Show me');
     await waitUntil(() => chat.shadowRoot!.querySelector('[part~="bubble"] strong'), `the markdown reply drawn; saw ${JSON.stringify(bubbles(chat))}`, WAIT);
