@@ -45,7 +45,6 @@ export class ChatView extends ViewHost implements View {
   #muted = false;
   /** While the visitor can take back the new conversation they started (the timer ends it). */
   #undo?: ReturnType<typeof setTimeout>;
-  #markdownAsked = false;
 
   readonly #autoscroll = new AutoscrollController(this);
   readonly #log = new MessageLogController(this, {
@@ -148,8 +147,13 @@ export class ChatView extends ViewHost implements View {
     super.connect();
     this.#session.start();
     // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
-    // painted, while the greeting is on its way, not when the reply is to be shown.
-    requestAnimationFrame(() => setTimeout(() => prepareTimes(this.#conversationLanguage)));
+    // painted, while the greeting is on its way, not when the reply is to be shown. So is the
+    // markdown chunk asked for (marked and DOMPurify): neither the panel nor a plain reply waits for
+    // it, and a markdown greeting does not wait for a second round trip after it.
+    requestAnimationFrame(() => setTimeout(() => {
+      prepareTimes(this.#conversationLanguage);
+      preloadMarkdown();
+    }));
   }
 
   override disconnect() {
@@ -337,9 +341,6 @@ export class ChatView extends ViewHost implements View {
     // After the show event (a listener's updateTags() goes with the greeting), before the focus lays
     // the panel out (~14 ms on a first open): the greeting is on its way meanwhile.
     if (this.#visible) this.#session.greet();
-    // Replies with markdown need marked and DOMPurify (a chunk of their own): asked for once the
-    // panel has been painted, while the greeting is on its way, so that neither waits for the other.
-    if (this.#visible && !this.#markdownAsked) this.#markdownAsked = !!requestAnimationFrame(() => setTimeout(preloadMarkdown));
     if (!toggled) return;
     if (this.#el.open) {
       this.#focusPart('input');

@@ -10,7 +10,7 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 describe('bundle', () => {
   const measured = sizes();
-  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['firstOpenMarkdown', 'everything a first open loads (the markdown chunk too, asked for once the panel is painted)'], ['all', 'every chunk']] as const) {
+  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['firstOpenMarkdown', 'everything a first open loads (the markdown chunk too, asked for once the view has painted)'], ['all', 'every chunk']] as const) {
     it(`${what}: at most ${BUDGETS[name].toLocaleString('en')} bytes min+gzip`, () => {
       assert.ok(measured[name] <= BUDGETS[name], `${measured[name]} bytes gzipped, budget ${BUDGETS[name]} (npm run size)`);
     });

@@ -23,16 +23,18 @@ async function watchProblems(page: Page) {
   return problems;
 }
 
-/** Holds the view chunk's response until the returned function is called. */
-async function holdView(page: Page) {
+/** Holds the responses for `pattern` (a chunk of the widget) until the returned function is called. */
+async function hold(page: Page, pattern: string) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/agent-chat-view.js', async (route) => {
+  await page.route(pattern, async (route) => {
     await held;
     await route.continue();
   });
   return release;
 }
+
+const holdView = (page: Page) => hold(page, '**/agent-chat-view.js');
 
 const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
 
@@ -137,13 +139,8 @@ test('a plain page with one script tag (loaded twice) shows a greeted conversati
   expect(problems).toEqual([]);
 });
 
-test('a plain greeting is drawn while the markdown chunk, asked for when the panel shows, is still on its way', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/chunks/markdown-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+test('a plain greeting is drawn while the markdown chunk, asked for after the view, is still on its way', async ({ page }) => {
+  const release = await hold(page, '**/chunks/markdown-*.js');
   const plain = 'Hello! How can I help?';
   await page.route('**/chat', (route) => route.request().method() === 'POST'
     ? route.fulfill({ json: { status: 'ok', result: { responses: [{ id: 'TX_1', type: 'text', options: [plain], altText: plain }] } } })
@@ -158,12 +155,7 @@ test('a plain greeting is drawn while the markdown chunk, asked for when the pan
 test('a markdown greeting waits for the markdown chunk and keeps its place; a chunk that fails leaves altText, and the next reply tries again', async ({ page }) => {
   // The demo's greeting starts with **Hi!**: it needs marked and DOMPurify, a chunk loaded when a
   // reply needs it. Held: nothing is drawn ahead of the greeting, not even its buttons.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/chunks/markdown-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await hold(page, '**/chunks/markdown-*.js');
   const chat = page.locator('agent-chat');
   const greeted = page.waitForResponse((response) => new URL(response.url()).pathname === '/chat');
   const asked = page.waitForRequest('**/chunks/markdown-*.js');

@@ -3,9 +3,9 @@ import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, WAIT, waitForBubbles } from '../support/widget.js';
 
 // marked and DOMPurify are more than half of the panel's bytes: they are a chunk of their own,
-// asked for once the panel has been shown (while the greeting is on its way), when a reply needs
-// them, or when the visitor types, not with the rest of the widget (which pointing at the launcher
-// loads). This file imports neither, so the page's resource entries say whether the widget did.
+// which the view asks for after it is painted (while the greeting is on its way), so that neither
+// the panel nor a plain reply waits for it (test/e2e/demo.spec.ts holds the chunk to show that).
+// This file imports neither, so the page's resource entries say when the widget did.
 const loaded = (pattern: RegExp) => performance.getEntriesByType('resource').some((e) => pattern.test(e.name));
 const markdownLoaded = () => loaded(/\/(marked|dompurify)\/|\/renderers\/(markdown|sanitize)\./);
 
@@ -15,20 +15,15 @@ const buttons = {
 };
 
 describe('markdown on demand', () => {
-  it('loading the widget does not load markdown; showing the panel does, after the plain greeting is drawn without it; a markdown reply is drawn with it', async () => {
+  it('a plain greeting is drawn without markdown, which the view asks for after it; a markdown reply is drawn with it', async () => {
     const proxy = new FakeProxy()
       .next(ok(text("Hi! I'm the demo agent.\nAsk me anything.\n\nOr pick one:"), buttons))
       .next(ok(text('Here is **bold** and `code`:\n\n```\nnpm install agent-chat\n```')));
-    const { chat } = await mount(proxy, { attrs: { load: 'eager' } });
-    await waitUntil(() => loaded(/\/view\/chat-view\./), 'the view loaded (load="eager")', WAIT);
-    await chat.updateComplete;
-    expect(markdownLoaded(), 'marked or DOMPurify loaded with the view').to.equal(false);
-
-    chat.show();
+    const { chat } = await mount(proxy, { open: true });
     await waitForBubbles(chat, 2);
     const greeting = part(chat, 'bubble')!;
     expect(greeting.innerHTML.replace(/<!--[^]*?-->/g, '')).to.equal("<p>Hi! I'm the demo agent.<br>Ask me anything.</p>\n<p>Or pick one:</p>\n");
-    await waitUntil(markdownLoaded, 'the shown panel loads the markdown chunk', WAIT);
+    await waitUntil(markdownLoaded, 'the view asks for the markdown chunk', WAIT);
 
     chat.send('Show me');
     await waitUntil(() => chat.shadowRoot!.querySelector('[part~="bubble"] strong'), `the markdown reply drawn; saw ${JSON.stringify(bubbles(chat))}`, WAIT);

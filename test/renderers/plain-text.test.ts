@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { renderMarkdown } from '../../src/renderers/sanitize.js';
 import { needsMarkdown, plainFragment } from '../../src/renderers/text-renderer.js';
+import { prng } from '../support/prng.js';
 
-// A plain reply is drawn without marked and DOMPurify (they are loaded when a reply needs them):
+// A plain reply is drawn without marked and DOMPurify (a chunk of their own, which it does not wait for):
 // that is only right if, for every text `needsMarkdown` lets through, the result is the one marked
 // and DOMPurify give. Checked here over hand-picked texts and a seeded random sample.
 
@@ -11,16 +12,6 @@ const toHtml = (fragment: DocumentFragment) => {
   div.append(fragment);
   return div.innerHTML;
 };
-
-/** mulberry32, seeded: a failure names its seed and text. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = Number(new URLSearchParams(location.search).get('seed') ?? 20261123);
 

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { Marked } from 'marked';
 import { renderMarkdown, sanitizeHtml } from '../../src/renderers/sanitize.js';
+import { prng } from '../support/prng.js';
 
 const toHtml = (fragment: DocumentFragment) => {
   const div = document.createElement('div');
@@ -52,8 +53,7 @@ describe('sanitize', () => {
       '|', ' | ', '|---|', '| a | b |', '\n|---|---|\n', ':--', '--:', '---', '===', '-', '=', '- ', '* ', '1. ', '# ', '```', '~~~', 'x:y',
       '**', '_', '`', '[a](https://example.com)', 'https://example.com', '&amp;', '\\', '\r\n',
     ];
-    let seed = 20261123;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = prng(20261123);
     for (let i = 0; i < 3000; i++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 14) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
       expect(toHtml(renderMarkdown(text)), `${JSON.stringify(text)} (#${i})`).to.equal(toHtml(sanitizeHtml(plain.parse(text) as string)));

@@ -20,7 +20,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
  * panel and a plain reply no longer wait for marked and DOMPurify (~27 KB of the ~51 KB the first
  * open used to take): a plain reply renders the same without them (test/renderers/plain-text.test.ts
- * compares the two), and their chunk is asked for once the panel is painted, so that a markdown
+ * compares the two), and their chunk is asked for once the view has painted, so that a markdown
  * greeting does not wait for a second round trip (README "Embed it").
  *
  * Everything a first open loads, that chunk included: that figure is the
