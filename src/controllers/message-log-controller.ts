@@ -19,6 +19,8 @@ export interface MessageLogControllerOptions {
 const SHOWN = 100;
 /** Trimmed in batches, not one entry per message. */
 const SLACK = 10;
+/** Entries kept at most while nothing the visitor did calls for a trim (see `#trim`). */
+const MOST = 2 * SHOWN;
 /** Entries "earlier messages" brings back at a time. */
 const PAGE = 50;
 
@@ -27,7 +29,7 @@ const PAGE = 50;
  * container, rendered once when it arrives and again only if that message changes (e.g. its
  * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
  * own template never lists the messages, and nothing re-diffs the whole log. Only the newest
- * entries are in the DOM (about {@link SHOWN}); the older ones stay in the transcript and come back
+ * entries are in the DOM (about {@link SHOWN}, at most {@link MOST}); the older ones stay in the transcript and come back
  * a page at a time (`showEarlier()`). It needs none of the host's lifecycle hooks, so it does not
  * register as a Lit controller.
  */
@@ -86,9 +88,16 @@ export class MessageLogController {
     this.#options.onHiddenChange();
   }
 
-  /** While the visitor reads the newest, the oldest shown entries leave the DOM (in batches). */
-  #trim() {
-    if (this.#containers.size <= SHOWN + SLACK || !this.#options.canTrim()) return;
+  /**
+   * While the visitor reads the newest, the oldest shown entries leave the DOM (in batches). That
+   * moves every entry below them: a layout shift, which counts against the host page's score unless
+   * it follows the visitor's input. So entries leave with the visitor's own message (drawn in the
+   * task of their Enter or click), and otherwise only past {@link MOST} (an agent's many replies at
+   * once), not each time a reply arrives.
+   */
+  #trim(added: readonly ChatMessage[]) {
+    const size = this.#containers.size;
+    if (size <= SHOWN + SLACK || (size <= MOST && !added.some((m) => m.kind === 'user')) || !this.#options.canTrim()) return;
     const shown = this.#messages.slice(this.hidden).filter((m) => this.#containers.has(m.id));
     for (const message of shown.slice(0, shown.length - SHOWN)) {
       this.#containers.get(message.id)!.remove();
@@ -108,7 +117,7 @@ export class MessageLogController {
       const fragment = document.createDocumentFragment();
       for (const message of shown) fragment.append(this.#mount(message));
       this.#element.append(fragment);
-      this.#trim();
+      this.#trim(shown);
       // A batch longer than the window: its first entries left at once; the first still shown leads.
       const first = shown.find((m) => this.#containers.has(m.id))!;
       this.#options.onAppended(this.#containers.get(first.id)!, shown);

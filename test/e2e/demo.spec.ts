@@ -187,6 +187,39 @@ test('a markdown greeting waits for the markdown chunk and keeps its place; a ch
   await other.close();
 });
 
+test('a long conversation shifts no layout of the host page that the visitor did not cause', async ({ page }) => {
+  // An agent that takes 700 ms to answer (longer than the 500 ms after an input in which the
+  // browser does not count a layout shift), with ten replies at a time, so that the log soon holds
+  // more than it keeps in the DOM and drops its oldest entries. Removing entries above the view
+  // moves the rest: that has to happen with the visitor's own message, not when a reply arrives.
+  const replies = (n: number) => Array.from({ length: 10 }, (_, i) => ({ id: `TX_${n}_${i}`, type: 'text', options: [`Reply ${n}.${i}`], altText: `Reply ${n}.${i}` }));
+  let answered = 0;
+  await page.route('**/chat', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.fulfill({ json: { status: 'ok', result: { responses: replies(answered++) } } });
+  });
+  await page.addInitScript(() => {
+    const shifts: { value: number; hadRecentInput: boolean }[] = ((window as unknown as { shifts: unknown[] }).shifts = []) as never;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/embed.html');
+  const chat = page.locator('agent-chat');
+  const input = chat.locator('[part~="input"]');
+  await expect(chat.locator('[part~="bubble--agent"]')).toHaveCount(10);
+  for (let i = 1; i <= 12; i++) {
+    await input.fill(`question ${i}`);
+    await input.press('Enter');
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText(`Reply ${i}.9`);
+  }
+  // The log dropped its oldest entries (about 100 stay), and no shift came without the visitor's input.
+  expect(await chat.locator('[part~="message"]').count()).toBeLessThanOrEqual(121);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; hadRecentInput: boolean }[] }).shifts);
+  expect(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts)).toBe(0);
+});
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
