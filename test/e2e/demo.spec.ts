@@ -188,18 +188,21 @@ test('a markdown greeting waits for the markdown chunk and keeps its place; a ch
 });
 
 test('a long conversation shifts no layout of the host page that the visitor did not cause', async ({ page }) => {
-  // An agent that takes 700 ms to answer (longer than the 500 ms after an input in which the
-  // browser does not count a layout shift), with ten replies at a time, so that the log soon holds
+  // An agent that answers once the visitor's last input is no longer recent to the browser (500 ms,
+  // within which it does not count a layout shift), with ten replies at a time, so that the log soon holds
   // more than it keeps in the DOM and drops its oldest entries. Removing entries above the view
   // moves the rest: that has to happen with the visitor's own message, not when a reply arrives.
   const replies = (n: number) => Array.from({ length: 10 }, (_, i) => ({ id: `TX_${n}_${i}`, type: 'text', options: [`Reply ${n}.${i}`], altText: `Reply ${n}.${i}` }));
   let answered = 0;
   await page.route('**/chat', async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await page.waitForFunction(() => performance.now() - (window as unknown as { lastInput: number }).lastInput > 600);
     await route.fulfill({ json: { status: 'ok', result: { responses: replies(answered++) } } });
   });
   await page.addInitScript(() => {
+    (window as unknown as { lastInput: number }).lastInput = 0;
+    addEventListener('keydown', (event) => ((window as unknown as { lastInput: number }).lastInput = event.timeStamp), true);
+    addEventListener('pointerdown', (event) => ((window as unknown as { lastInput: number }).lastInput = event.timeStamp), true);
     const shifts: { value: number; hadRecentInput: boolean }[] = ((window as unknown as { shifts: unknown[] }).shifts = []) as never;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput });
