@@ -1,7 +1,7 @@
 /**
  * Markdown replies, a chunk of their own (marked and DOMPurify are most of the panel's bytes), so
  * that neither the panel nor a plain reply waits for it: asked for once the view has painted,
- * when a reply needs it, or when the visitor types (see text-renderer.ts, chat-view.ts).
+ * when a reply needs it, or when the visitor sends (see text-renderer.ts, chat-view.ts).
  */
 import type { Strings } from '../i18n/strings.js';
 import { renderMarkdown } from './sanitize.js';

@@ -42,7 +42,7 @@ let loading: Promise<void> | undefined;
 /** Loads the markdown chunk once (again after a failure, which leaves replies with their altText). */
 const load = () => (loading ??= import('./markdown.js').then((module) => void (markdown = module), () => void (loading = undefined)));
 
-/** Starts loading the markdown chunk ahead of a reply (the panel is shown, the visitor types or sends). */
+/** Starts loading the markdown chunk ahead of a reply (the view has painted, the visitor sends). */
 export const preloadMarkdown = () => void (markdown || load());
 
 /** The markdown renderer for a site's own renderers: marked + DOMPurify with the widget's allowlists, as a fragment of nodes. */

@@ -100,6 +100,7 @@ export class ChatView extends ViewHost implements View {
   }
 
   send(text: string) {
+    // Loaded after connect; this asks again if that failed (offline), once per message.
     preloadMarkdown();
     this.#session.send(text);
     this.#quiet();
@@ -466,7 +467,7 @@ export class ChatView extends ViewHost implements View {
         composer: renderComposer({
           draft: this.#draft, maxLength: TEXT_LIMIT, strings,
           dictation: recognitionConstructor() ? { listening: this.#dictation?.listening ?? false } : undefined,
-          onInput: (value) => { this.#setDraft(value); this.#quiet(); preloadMarkdown(); },
+          onInput: (value) => { this.#setDraft(value); this.#quiet(); },
           onSubmit: this.#handleSubmit,
           onDictate: this.#handleDictate,
         }),

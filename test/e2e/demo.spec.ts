@@ -179,7 +179,7 @@ test('a markdown greeting waits for the markdown chunk and keeps its place; a ch
   const otherChat = offline.locator('agent-chat');
   await expect(otherChat.locator('[part~="bubble--fallback"]').first()).toHaveText("Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.");
   await expect(otherChat.getByRole('button', { name: 'Pricing' })).toBeVisible();
-  // Back online: typing asks for the chunk again, and the next markdown reply is drawn with it.
+  // Back online: sending asks for the chunk again, and the next markdown reply is drawn with it.
   unreachable = false;
   await otherChat.locator('[part~="input"]').fill('compare');
   await otherChat.locator('[part~="input"]').press('Enter');
