@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
 import {
-  forStorage, isConversation, isExpired, newConversation,
-  type AgentMessage, type ChatMessage, type Conversation, type Rating, type UserMessage,
+  isConversation, isExpired, newConversation,
+  STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -114,7 +114,7 @@ export class ConversationController implements ReactiveController {
   /** Keeps the finished conversation (the last one only) and starts an empty one; returns the finished one. */
   archive(): Conversation {
     const finished = this.conversation;
-    if (finished.messages.length) this.#store?.set('archive', forStorage(finished));
+    if (finished.messages.length) this.#store?.set('archive', finished);
     this.conversation = newConversation(Date.now());
     this.#save();
     return finished;
@@ -134,8 +134,9 @@ export class ConversationController implements ReactiveController {
     this.#store?.set('muted', value);
   }
 
+  /** Adds at the end; past {@link STORED_MESSAGES_LIMIT}, the oldest leave (the only way a conversation grows). */
   add(...messages: ChatMessage[]) {
-    this.conversation = { ...this.conversation, messages: [...this.conversation.messages, ...messages] };
+    this.conversation = { ...this.conversation, messages: [...this.conversation.messages, ...messages].slice(-STORED_MESSAGES_LIMIT) };
     this.#save();
   }
 
@@ -191,8 +192,7 @@ export class ConversationController implements ReactiveController {
   #flush() {
     if (!this.#savePending) return;
     this.#savePending = false;
-    const stored = forStorage(this.conversation);
-    this.#store?.set('conversation', stored);
+    this.#store?.set('conversation', this.conversation);
     this.#channel?.postMessage(0);
   }
 }

@@ -41,7 +41,10 @@ export interface Conversation {
   messages: ChatMessage[];
 }
 
-/** Older messages are dropped from storage past this many; the page keeps all it has shown. */
+/**
+ * A conversation keeps its newest this many messages, in the page as in storage: what a page holds is
+ * what a reload restores (and what another tab shows), and a long conversation's memory stops growing.
+ */
 export const STORED_MESSAGES_LIMIT = 500;
 
 export const newConversation = (now: number): Conversation => ({ startedAt: now, updatedAt: now, greeted: false, messages: [] });
@@ -73,8 +76,3 @@ export function isConversation(value: unknown): value is Conversation {
 export function isExpired(conversation: Conversation, timeoutMinutes: number, now: number): boolean {
   return timeoutMinutes > 0 && now - conversation.updatedAt > timeoutMinutes * 60_000;
 }
-
-export const forStorage = (conversation: Conversation): Conversation =>
-  conversation.messages.length <= STORED_MESSAGES_LIMIT
-    ? conversation
-    : { ...conversation, messages: conversation.messages.slice(-STORED_MESSAGES_LIMIT) };

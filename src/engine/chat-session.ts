@@ -164,7 +164,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#controllers.forEach((c) => c.hostDisconnected?.());
   }
 
-  /** The conversation so far, oldest first. */
+  /** The conversation so far, oldest first: its newest 500 messages (as storage keeps them). */
   get messages(): readonly ChatMessage[] {
     return this.#conversation.conversation.messages;
   }

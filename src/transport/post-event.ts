@@ -24,36 +24,47 @@ export interface PostEventOptions {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** POSTs one event request to the proxy and classifies whatever comes back; never throws. */
+/**
+ * POSTs one event request to the proxy and classifies whatever comes back; never throws. The
+ * request's timer and its link to `signal` end with it: a finished request leaves no timer, signal or
+ * listener alive (`AbortSignal.timeout` would stay, with its `AbortSignal.any` companion, until the
+ * time ran out: in a quick conversation, hundreds of them in the heap).
+ */
 export async function postEvent(
   url: string,
   body: ClientEventRequest,
   { signal, timeoutMs = DEFAULT_TIMEOUT_MS, fetch: doFetch = globalThis.fetch }: PostEventOptions = {},
 ): Promise<TransportOutcome> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let response: Response;
+  // Stopped with the failure to report as the reason.
+  const request = new AbortController();
+  const stop = (failure: TransportFailure) => () => request.abort(failure);
+  const timer = setTimeout(stop({ kind: 'timeout', message: `no answer within ${timeoutMs} ms` }), timeoutMs);
+  const follow = stop({ kind: 'aborted', message: 'request aborted' });
+  if (signal?.aborted) follow();
+  signal?.addEventListener('abort', follow);
+  // Assigned once fetch resolves: a failure after it is the body's.
+  let response: Response | undefined;
+  let json: unknown;
   try {
     response = await doFetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
-      signal: combined,
+      signal: request.signal,
       credentials: 'omit',
     });
-  } catch (error) {
-    return { ok: false, failure: classifyThrown(error, signal, timeout, timeoutMs) };
-  }
-
-  let json: unknown;
-  try {
     json = await response.json();
   } catch (error) {
-    if (signal?.aborted || timeout.aborted) return { ok: false, failure: classifyThrown(error, signal, timeout, timeoutMs) };
     return {
       ok: false,
-      failure: { kind: 'invalid-response', status: response.status, message: `HTTP ${response.status} with a body that is not JSON` },
+      // Stopped: the reason is what to report (undefined while not aborted).
+      failure: (request.signal.reason as TransportFailure | undefined) ?? (response
+        ? { kind: 'invalid-response', status: response.status, message: `HTTP ${response.status} with a body that is not JSON` }
+        : { kind: 'network', message: error instanceof Error ? error.message : String(error) }),
     };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', follow);
   }
 
   const result = response.ok ? readEventResult(json) : undefined;
@@ -66,12 +77,6 @@ export async function postEvent(
   const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
   if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
   return { ok: false, failure };
-}
-
-function classifyThrown(error: unknown, signal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): TransportFailure {
-  if (signal?.aborted) return { kind: 'aborted', message: 'request aborted' };
-  if (timeout.aborted) return { kind: 'timeout', message: `no answer within ${timeoutMs} ms` };
-  return { kind: 'network', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { mergeTags } from '../../src/conversation/tags.js';
-import { forStorage, isConversation, isExpired, newConversation, STORED_MESSAGES_LIMIT, type ChatMessage } from '../../src/conversation/transcript.js';
+import { isConversation, isExpired, newConversation, type ChatMessage } from '../../src/conversation/transcript.js';
 
 const user = (id: string, status: 'sending' | 'sent' | 'failed' = 'sent'): ChatMessage =>
   ({ kind: 'user', id, at: 1, text: id, status, request: { text: id } });
@@ -28,13 +28,6 @@ describe('transcript', () => {
       expect(isExpired(newConversation(0), timeout, idle)).to.equal(expected);
     });
   }
-
-  it('forStorage keeps only the newest messages past the limit', () => {
-    const messages = Array.from({ length: STORED_MESSAGES_LIMIT + 3 }, (_, i) => user(String(i)));
-    const stored = forStorage({ ...newConversation(0), messages });
-    expect(stored.messages).to.have.length(STORED_MESSAGES_LIMIT);
-    expect(stored.messages[0].id).to.equal('3');
-  });
 });
 
 describe('mergeTags', () => {

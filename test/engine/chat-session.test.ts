@@ -39,6 +39,23 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it('holds the newest 500 messages, the same as a reload restores', async () => {
+    proxy.next(ok(...Array.from({ length: 499 }, (_, i) => text(`reply ${i}`))));
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.greet();
+    await waitUntil(() => session.messages.length === 499, 'greeted at length', WAIT);
+    session.send('the 500th');
+    await waitUntil(() => texts(session).at(-1) === 'You said: the 500th', 'answered', WAIT);
+    expect(texts(session), 'the oldest left').to.have.length(500);
+    expect(texts(session).slice(0, 2)).to.deep.equal(['reply 1', 'reply 2']);
+    session.stop();
+    const reloaded = createChatSession({ proxyUrl: proxy.url });
+    reloaded.start();
+    expect(texts(reloaded)).to.deep.equal(texts(session));
+    reloaded.stop();
+  });
+
   it('records a rating of a reply (kept in storage, told as an update), and only of a reply', async () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     const updated: string[] = [];

@@ -7,7 +7,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, mount, part, parts, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { outboxSettled, sent, submit } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
@@ -113,4 +113,36 @@ describe('journeys: reloads and tabs', () => {
       frame.remove();
     }
   });
+  it('a conversation past 500 messages: each tab and storage keep the same newest 500, and a new message redraws nothing in the other tab', async () => {
+    const p = proxy();
+    p.next(ok(...Array.from({ length: 600 }, (_, i) => text(`reply ${i}`))));
+    const a = await mount(p, { open: true });
+    await waitUntil(() => bubbles(a.chat).at(-1) === 'reply 599', 'the long greeting shown', WAIT);
+    const b = await mount(p, { mode: 'inline' });
+    await waitUntil(() => bubbles(b.chat).at(-1) === 'reply 599', 'tab B shows it', WAIT);
+    const storedIds = () => (JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data as { messages: { id: string }[] }).messages.map((m) => m.id);
+    expect(storedIds(), 'storage keeps the newest 500').to.have.length(500);
+
+    const drawnInB = parts(b.chat, 'message');
+    await submit(a.chat, 'one more');
+    await waitUntil(() => bubbles(b.chat).at(-1) === 'You said: one more', 'tab B shows the new message and its reply', WAIT);
+    expect(drawnInB.slice(-90).every((node) => node.isConnected), 'tab B kept the entries it had drawn (no redraw)').to.equal(true);
+
+    /** Every entry a tab can show, brought back page by page. */
+    const all = async (chat: typeof a.chat) => {
+      for (let guard = 0; part(chat, 'earlier-button') && guard < 20; guard++) {
+        part(chat, 'earlier-button')!.click();
+        await chat.updateComplete;
+      }
+      return bubbles(chat);
+    };
+    const expected = [...Array.from({ length: 98 }, (_, i) => `reply ${i + 502}`), 'one more', 'You said: one more'];
+    for (const [name, chat] of [['A', a.chat], ['B', b.chat]] as const) {
+      const shown = await all(chat);
+      expect(shown.length, `tab ${name}: the newest 500`).to.equal(500);
+      expect(shown.slice(0, 1).concat(shown.slice(-100)), `tab ${name}`).to.deep.equal(['reply 102', ...expected]);
+    }
+    expect(storedIds(), 'storage: the same 500').to.have.length(500);
+  });
 });
+

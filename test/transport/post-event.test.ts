@@ -60,6 +60,37 @@ describe('postEvent', () => {
     expect(!outcome.ok && outcome.failure.kind).to.equal('timeout');
   });
 
+  it('leaves no timer and no link to the caller’s signal once it has finished', async () => {
+    // Every timer postEvent starts, recorded when it is started, must be cleared by the time it returns.
+    const started = new Set<unknown>();
+    const { setTimeout: set, clearTimeout: clear } = globalThis;
+    globalThis.setTimeout = ((handler: TimerHandler, ms?: number) => {
+      const id = set(handler, ms);
+      started.add(id);
+      return id;
+    }) as typeof setTimeout;
+    globalThis.clearTimeout = ((id?: number) => {
+      started.delete(id);
+      clear(id);
+    }) as typeof clearTimeout;
+    const caller = new AbortController();
+    let requestSignal: AbortSignal | undefined;
+    const answer = (async (_u: string, init: RequestInit) => {
+      requestSignal = init.signal!;
+      return json({ status: 'ok', result: { responses: [] } });
+    }) as unknown as typeof fetch;
+    try {
+      const outcome = await postEvent('/x', body, { fetch: answer, signal: caller.signal, timeoutMs: 60_000 });
+      expect(outcome.ok).to.equal(true);
+      expect([...started], 'timers still pending').to.deep.equal([]);
+    } finally {
+      globalThis.setTimeout = set;
+      globalThis.clearTimeout = clear;
+    }
+    caller.abort();
+    expect(requestSignal!.aborted, 'the finished request still followed the caller’s signal').to.equal(false);
+  });
+
   it('reports an abort by the caller as aborted, not as a failure to retry', async () => {
     const controller = new AbortController();
     // Like fetch: an already aborted signal rejects at once.
