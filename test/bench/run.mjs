@@ -266,7 +266,13 @@ async function conversation(variant, { profileAt } = {}) {
       await cdp.send('HeapProfiler.collectGarbage');
       heapTop = await heapSnapshot(cdp, `${variant}-${level}.heapsnapshot`);
     }
-    rows.push({ level, messages: measuredAt, shown, split: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, stats(v)])), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop, renderer });
+    // At the first and the last level: what grew between them, by kind (taken after the timed sends).
+    let heapKinds;
+    if (profileAt !== undefined && (level === LEVELS[0] || level === LEVELS.at(-1))) {
+      await cdp.send('HeapProfiler.collectGarbage');
+      heapKinds = (level === profileAt ? heapTop : await heapSnapshot(cdp, `${variant}-${level}.heapsnapshot`)).categories;
+    }
+    rows.push({ level, messages: measuredAt, shown, split: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, stats(v)])), inDom: stats(inDom), frame: stats(frame), heap: usedSize, nodes, hot, heapTop: heapTop?.top, heapKinds, renderer });
   }
   await context.close();
   return rows;
@@ -297,7 +303,18 @@ function hotFunctions(profile, top = 8) {
   return { total, top: [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top) };
 }
 
-/** Takes a heap snapshot, writes it, and sums self sizes per constructor name. */
+/** What a heap snapshot node is, for the growth breakdown: compiled code, strings, the browser's (C++) objects, or JS objects. */
+function heapCategory(type, name) {
+  if (type === 'code') return 'compiled code (bytecode, machine code, their metadata)';
+  if (type.endsWith('string')) return 'strings';
+  if (type === 'native' || /^(blink|cppgc|v8)::/.test(name)) return 'browser objects (C++, not in the JS heap figure)';
+  return 'JS objects, arrays, closures';
+}
+
+/**
+ * Takes a heap snapshot, writes it, and sums self sizes per constructor name (`top`) and per
+ * {@link heapCategory} (`categories`).
+ */
 async function heapSnapshot(cdp, file, top = 8) {
   let json = '';
   const onChunk = ({ chunk }) => (json += chunk);
@@ -310,12 +327,17 @@ async function heapSnapshot(cdp, file, top = 8) {
   const types = snapshot.snapshot.meta.node_types[0];
   const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
   const sizes = new Map();
+  const categories = new Map();
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const type = types[snapshot.nodes[i + typeAt]];
-    const name = type === 'object' || type === 'native' ? snapshot.strings[snapshot.nodes[i + nameAt]] : `(${type})`;
-    sizes.set(name, (sizes.get(name) ?? 0) + snapshot.nodes[i + sizeAt]);
+    const full = snapshot.strings[snapshot.nodes[i + nameAt]];
+    const name = type === 'object' || type === 'native' ? full : `(${type})`;
+    const size = snapshot.nodes[i + sizeAt];
+    sizes.set(name, (sizes.get(name) ?? 0) + size);
+    const category = heapCategory(type, full);
+    categories.set(category, (categories.get(category) ?? 0) + size);
   }
-  return [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+  return { top: [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, top), categories };
 }
 
 // --- run and report ----------------------------------------------------------------------------------
@@ -376,6 +398,13 @@ try {
     for (const [name, ms] of at1000.renderer) console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
     console.log('where the memory goes at 1,000 messages (heap snapshot, self size by constructor; test-results/bench/widget-1000.heapsnapshot):');
     for (const [name, bytes] of at1000.heapTop) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+  }
+  if (first.heapKinds && last.heapKinds && first !== last) {
+    console.log(`what grew from ${first.messages} to ${last.messages} messages (heap snapshots after GC, self sizes; JS heap figure ${growth(first.heap, last.heap)}: ${kb(first.heap)} → ${kb(last.heap)}):`);
+    for (const [kind, bytes] of [...last.heapKinds].sort((a, b) => b[1] - a[1])) {
+      const before = first.heapKinds.get(kind) ?? 0;
+      console.log(`  ${(bytes - before >= 0 ? '+' : '') + kb(bytes - before)}`.padEnd(14) + `${kind} (${kb(before)} → ${kb(bytes)})`);
+    }
   }
 } finally {
   await browser.close();
