@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
 import {
   isConversation, isExpired, newConversation,
-  STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type Rating, type UserMessage,
+  STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -137,6 +137,20 @@ export class ConversationController implements ReactiveController {
   /** Adds at the end; past {@link STORED_MESSAGES_LIMIT}, the oldest leave (the only way a conversation grows). */
   add(...messages: ChatMessage[]) {
     this.conversation = { ...this.conversation, messages: [...this.conversation.messages, ...messages].slice(-STORED_MESSAGES_LIMIT) };
+    this.#save();
+  }
+
+  /** Keeps a request that has no message (a postback without a title) until it is `settled`. */
+  hold(request: HeldRequest) {
+    this.conversation = { ...this.conversation, held: [...(this.conversation.held ?? []), request] };
+    this.#save();
+  }
+
+  /** Done with a held request: delivered, failed for good or cancelled (nothing if it is not held). */
+  settle(id: string) {
+    const held = this.conversation.held?.filter((h) => h.id !== id);
+    if (held?.length === this.conversation.held?.length) return;
+    this.conversation = { ...this.conversation, held };
     this.#save();
   }
 

@@ -33,12 +33,21 @@ export type Rating = 'up' | 'down';
 
 export type ChatMessage = UserMessage | AgentMessage;
 
+/** A request with no message in the transcript (a postback without a title), kept until it is delivered. */
+export interface HeldRequest {
+  id: string;
+  at: number;
+  message: EventMessage;
+}
+
 export interface Conversation {
   startedAt: number;
   updatedAt: number;
   /** The greeting was answered: a reload restores instead of greeting again. */
   greeted: boolean;
   messages: ChatMessage[];
+  /** Requests without a message that wait for delivery, oldest first: a reload or another tab sends them. */
+  held?: HeldRequest[];
 }
 
 /**
@@ -68,7 +77,8 @@ export function isConversation(value: unknown): value is Conversation {
     typeof value.updatedAt === 'number' &&
     typeof value.greeted === 'boolean' &&
     Array.isArray(value.messages) &&
-    value.messages.every(isChatMessage)
+    value.messages.every(isChatMessage) &&
+    (value.held === undefined || (Array.isArray(value.held) && value.held.every((h) => isRecord(h) && typeof h.id === 'string' && isRecord(h.message))))
   );
 }
 

@@ -319,23 +319,27 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * its write, so it is ahead of this one. Called on start and on every change from another tab.
    */
   #adoptPending() {
-    const pending = new Set(this.messages
-      .filter((m) => m.kind === 'user' && m.status === 'sending' && !this.#delivery.has(m.id)).map((m) => m.id));
+    const pending = new Set(this.#orphans().map((job) => job.id));
     if (!pending.size || this.#adopting) return;
     this.#adopting = true;
     this.#conversation.withOutbox(async () => {
       this.#adopting = false;
       this.#conversation.refresh();
-      for (const m of this.messages) {
-        if (m.kind === 'user' && pending.has(m.id) && m.status === 'sending' && !this.#delivery.has(m.id)) {
-          this.#delivery.enqueue({ id: m.id, message: m.request, userMessageId: m.id });
-        }
-      }
+      for (const job of this.#orphans()) if (pending.has(job.id)) this.#delivery.enqueue(job);
       this.#notify({ kind: 'state' });
       await this.#delivery.whenIdle();
       // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
       this.#adoptPending();
     });
+  }
+
+  /** What is stored as waiting for delivery and not in this tab's queue: messages and held requests, in the order they were made. */
+  #orphans(): DeliveryJob[] {
+    const { messages, held = [] } = this.#conversation.conversation;
+    return [
+      ...messages.flatMap((m) => (m.kind === 'user' && m.status === 'sending' ? [{ id: m.id, at: m.at, message: m.request, userMessageId: m.id }] : [])),
+      ...held,
+    ].filter((job) => !this.#delivery.has(job.id)).sort((a, b) => a.at - b.at);
   }
 
   #submit(message: EventMessage, echo?: string) {
@@ -346,7 +350,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       job.userMessageId = shown.id;
       this.#conversation.add(shown);
       this.#notify({ kind: 'added', messages: [shown] });
-    }
+    } else this.#conversation.hold({ id: job.id, at: Date.now(), message });
     // Storage is written at the end of the task: the outbox is requested before the message is
     // stored as pending, so no other tab adopts it (see #adoptPending).
     this.#enqueue(job);
@@ -373,12 +377,14 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (this.#emit({ type: 'send', detail: request })) return true;
     if (job.userMessageId) this.#removeMessage(job.userMessageId);
     if (job.greeting) this.#greetingQueued = false;
+    this.#conversation.settle(job.id);
     return false;
   }
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
     if (job.greeting) this.#conversation.markGreeted();
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
+    this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });
     const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
@@ -391,6 +397,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const { retryable, willRetry } = outcome;
     this.#emit({ type: 'error', detail: { kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request } });
     if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
+    this.#conversation.settle(job.id);
     const strings = this.#strings;
     const { text, developerNote } = describeFailure(failure, strings);
     // Once per session: a misconfigured proxy fails every request the same way.

@@ -13,6 +13,9 @@ describe('transcript', () => {
     ['a missing field', { startedAt: 1, updatedAt: 1, messages: [] }, false],
     ['a message of unknown kind', { ...newConversation(1), messages: [{ kind: 'system', id: 'x', at: 1 }] }, false],
     ['a user message with a bad status', { ...newConversation(1), messages: [{ ...user('a'), status: 'lost' }] }, false],
+    ['a held postback', { ...newConversation(1), held: [{ id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } }] }, true],
+    ['a held request without its message', { ...newConversation(1), held: [{ id: 'p', at: 1 }] }, false],
+    ['held that is not a list', { ...newConversation(1), held: { id: 'p' } }, false],
   ];
   for (const [what, value, expected] of guardTable) {
     it(`isConversation: ${what} → ${expected}`, () => expect(isConversation(value)).to.equal(expected));

@@ -37,6 +37,32 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(third.chat)).to.have.length(3);
   });
 
+  it('reload while a postback without a title is in flight: sent once after the reload, in its place; never again', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    p.hold(); // no answer before the "reload"
+    first.chat.postback({ type: 'node', data: 'pricing' });
+    await submit(first.chat, 'and then this');
+    await waitForRequests(p, 2);
+    first.chat.remove();
+    await waitUntil(() => p.requests[1].aborted, 'the unloaded page aborted its request', WAIT);
+
+    const second = await mount(p, { open: true });
+    await waitForBubbles(second.chat, 4);
+    await outboxSettled(p);
+    const pricing = JSON.stringify({ type: 'node', data: 'pricing' });
+    expect(sent(p), 'the aborted try, then both in the order they were made').to.deep.equal(['(greeting)', pricing, pricing, 'and then this']);
+    // The message was shown when it was typed; each reply comes after it, in the order they were sent.
+    expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?', 'and then this', 'Postback: "pricing"', 'You said: and then this']);
+    second.chat.remove();
+
+    const third = await mount(p, { open: true });
+    await third.chat.updateComplete;
+    await outboxSettled(p);
+    expect(sent(p), 'nothing sent again once answered').to.have.length(4);
+  });
+
   it('two tabs: a message sent in one shows in the other with its reply, sent once', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });
