@@ -134,9 +134,15 @@ export class ConversationController implements ReactiveController {
     this.#store?.set('muted', value);
   }
 
-  /** Adds at the end; past {@link STORED_MESSAGES_LIMIT}, the oldest leave (the only way a conversation grows). */
+  /**
+   * Adds at the end (the only way a conversation grows); past {@link STORED_MESSAGES_LIMIT}, the
+   * oldest leave, but never a message still to be sent (the outbox): only a reply of hundreds of
+   * items could reach one.
+   */
   add(...messages: ChatMessage[]) {
-    this.conversation = { ...this.conversation, messages: [...this.conversation.messages, ...messages].slice(-STORED_MESSAGES_LIMIT) };
+    const all = [...this.conversation.messages, ...messages];
+    const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
+    this.conversation = { ...this.conversation, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
     this.#save();
   }
 

@@ -1,5 +1,5 @@
 import { render, type TemplateResult } from 'lit/html.js';
-import { STORED_MESSAGES_LIMIT, type ChatMessage } from '../conversation/transcript.js';
+import type { ChatMessage } from '../conversation/transcript.js';
 
 export interface MessageLogControllerOptions {
   renderMessage: (message: ChatMessage) => TemplateResult;
@@ -13,6 +13,8 @@ export interface MessageLogControllerOptions {
   canTrim: () => boolean;
   /** The count of entries not shown changed (the "earlier messages" control). */
   onHiddenChange: () => void;
+  /** The id of the oldest message the transcript keeps: the log drops those before it. */
+  oldest: () => string | undefined;
 }
 
 /** Entries kept in the DOM while the visitor reads the newest: the browser's layout and paint work per message, and the memory, stay those of a short conversation. */
@@ -30,7 +32,7 @@ const PAGE = 50;
  * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
  * own template never lists the messages, and nothing re-diffs the whole log. Only the newest
  * entries are in the DOM (about {@link SHOWN}, at most {@link MOST}); the older ones stay in the transcript and come back
- * a page at a time (`showEarlier()`). Like the transcript, it holds the newest {@link STORED_MESSAGES_LIMIT}. It needs none of the host's lifecycle hooks, so it does not
+ * a page at a time (`showEarlier()`). It holds what the transcript holds (the newest 500 messages). It needs none of the host's lifecycle hooks, so it does not
  * register as a Lit controller.
  */
 export class MessageLogController {
@@ -108,7 +110,7 @@ export class MessageLogController {
 
   append(...messages: ChatMessage[]) {
     this.#messages.push(...messages);
-    this.#dropOldest(this.#messages.length - STORED_MESSAGES_LIMIT);
+    this.#dropBefore(this.#options.oldest());
     this.#inOrder(messages, () => {
       // Removed while its renderer loaded, or drawn by a reset meanwhile: not again.
       // Each as it is now (its status may have changed while it waited), unless it was removed or a
@@ -160,7 +162,7 @@ export class MessageLogController {
    */
   sync(messages: readonly ChatMessage[]) {
     // The oldest left that conversation (the transcript keeps the newest): here too.
-    this.#dropOldest(this.#messages.findIndex((m) => m.id === messages[0]?.id));
+    this.#dropBefore(messages[0]?.id);
     const shown = this.#messages;
     if (messages.length < shown.length || shown.some((m, i) => m.id !== messages[i].id)) return this.reset(messages);
     shown.forEach((m, i) => {
@@ -172,9 +174,9 @@ export class MessageLogController {
     if (messages.length > shown.length) this.append(...messages.slice(shown.length));
   }
 
-  /** The oldest `count` messages leave the log (not shown, unless the visitor brought back that many). */
-  #dropOldest(count: number) {
-    while (count-- > 0) this.remove(this.#messages[0].id);
+  /** The messages before `id` leave the log (not shown, unless the visitor brought back that many); none if it has no `id`. */
+  #dropBefore(id?: string) {
+    for (let count = this.#messages.findIndex((m) => m.id === id); count-- > 0; ) this.remove(this.#messages[0].id);
   }
 
   remove(id: string) {

@@ -54,6 +54,7 @@ export class ChatView extends ViewHost implements View {
     prepare: (messages) => this.#renderers.prepare(messages.flatMap((m) => (m.kind === 'agent' ? [m.item] : []))),
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
+    oldest: () => this.#session.messages[0]?.id,
   });
   /** The launcher's badge, and the preview or teaser beside it. */
   readonly #launcherSide: LauncherSide;

@@ -56,6 +56,27 @@ describe('createChatSession (agent-chat/engine)', () => {
     reloaded.stop();
   });
 
+  it('keeps a message still to be sent even when a reply of hundreds of items pushes past 500', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    const gate = proxy.hold();
+    session.send('A');
+    await waitUntil(() => proxy.requests.length === 2, 'A in flight', WAIT);
+    session.send('B'); // waits behind A
+    const second = proxy.hold();
+    gate.release(ok(...Array.from({ length: 600 }, (_, i) => text(`item ${i}`))));
+    await waitUntil(() => proxy.requests.length === 3, 'B in flight, after A was answered', WAIT);
+    expect(texts(session).slice(0, 2), 'B (typed before the 600 items came) stays while it waits; what was before it left').to.deep.equal(['> B', 'item 0']);
+    expect(session.messages).to.have.length(601);
+    second.release();
+    await waitUntil(() => texts(session).at(-1) === 'You said: B', 'B answered', WAIT);
+    expect(proxy.bodies.map((b) => b.message.text).slice(1), 'both sent, once').to.deep.equal(['A', 'B']);
+    expect(session.messages, 'once sent, the newest 500').to.have.length(500);
+    session.stop();
+  });
+
   it('records a rating of a reply (kept in storage, told as an update), and only of a reply', async () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     const updated: string[] = [];
