@@ -31,9 +31,10 @@ const PAGE = 50;
  * container, rendered once when it arrives and again only if that message changes (e.g. its
  * delivery status), so adding a message costs the same with 10 or 10,000 before it: the element's
  * own template never lists the messages, and nothing re-diffs the whole log. Only the newest
- * entries are in the DOM (about {@link SHOWN}, at most {@link MOST}); the older ones stay in the transcript and come back
- * a page at a time (`showEarlier()`). It holds what the transcript holds (the newest 500 messages). It needs none of the host's lifecycle hooks, so it does not
- * register as a Lit controller.
+ * entries are in the DOM (about {@link SHOWN}, at most {@link MOST}); the older ones stay in the
+ * transcript and come back a page at a time (`showEarlier()`). It holds what the transcript holds
+ * (the newest 500 messages, from its oldest on). It needs none of the host's lifecycle hooks, so it
+ * does not register as a Lit controller.
  */
 export class MessageLogController {
   #element?: HTMLElement;
@@ -174,7 +175,10 @@ export class MessageLogController {
     if (messages.length > shown.length) this.append(...messages.slice(shown.length));
   }
 
-  /** The messages before `id` leave the log (not shown, unless the visitor brought back that many); none if it has no `id`. */
+  /**
+   * The messages before `id` leave the log (not shown, unless the visitor brought back that many);
+   * none if the log has no `id`.
+   */
   #dropBefore(id?: string) {
     for (let count = this.#messages.findIndex((m) => m.id === id); count-- > 0; ) this.remove(this.#messages[0].id);
   }
