@@ -15,6 +15,8 @@ export interface MessageLogControllerOptions {
   onHiddenChange: () => void;
   /** The id of the oldest message the transcript keeps: the log drops those before it. */
   oldest: () => string | undefined;
+  /** The element that scrolls the log: what is in view stays there as entries come or go above. */
+  scroller: () => HTMLElement | undefined;
 }
 
 /** Entries kept in the DOM while the visitor reads the newest: the browser's layout and paint work per message, and the memory, stay those of a short conversation. */
@@ -70,19 +72,25 @@ export class MessageLogController {
     this.#inOrder(messages.slice(this.hidden), () => this.#mountAll());
   }
 
-  /** Brings back a page of the entries before the oldest shown, keeping in view what was (call with the scrolling element). */
-  showEarlier(scroller: HTMLElement) {
+  /** Brings back a page of the entries before the oldest shown, keeping in view what was. */
+  showEarlier() {
     const from = Math.max(0, this.hidden - PAGE);
     const earlier = this.#messages.slice(from, this.hidden);
     this.#setHidden(from);
-    this.#inOrder(earlier, () => {
-      const height = scroller.scrollHeight;
+    this.#inOrder(earlier, () => this.#keepInView(() => {
       const fragment = document.createDocumentFragment();
       const present = new Map(this.#messages.map((m) => [m.id, m]));
       for (const { id } of earlier) if (present.has(id)) fragment.append(this.#mount(present.get(id)!));
       this.#element?.prepend(fragment);
-      scroller.scrollTop += scroller.scrollHeight - height;
-    });
+    }));
+  }
+
+  /** Runs `change` (entries added or removed above the view) without moving what is in view. */
+  #keepInView(change: () => void) {
+    const scroller = this.#options.scroller();
+    const height = scroller?.scrollHeight ?? 0;
+    change();
+    if (scroller) scroller.scrollTop += scroller.scrollHeight - height;
   }
 
   #setHidden(count: number) {
@@ -180,7 +188,11 @@ export class MessageLogController {
    * none if the log has no `id`.
    */
   #dropBefore(id?: string) {
-    for (let count = this.#messages.findIndex((m) => m.id === id); count-- > 0; ) this.remove(this.#messages[0].id);
+    const dropped = this.#messages.slice(0, Math.max(0, this.#messages.findIndex((m) => m.id === id)));
+    const drop = () => dropped.forEach((m) => this.remove(m.id));
+    // Shown only when the visitor brought back the oldest entries, to read them: they stay in view.
+    if (dropped.some((m) => this.#containers.has(m.id))) this.#keepInView(drop);
+    else drop();
   }
 
   remove(id: string) {

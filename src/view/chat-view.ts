@@ -55,6 +55,7 @@ export class ChatView extends ViewHost implements View {
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
     oldest: () => this.#session.messages[0]?.id,
+    scroller: () => this.#scrolled,
   });
   /** The launcher's badge, and the preview or teaser beside it. */
   readonly #launcherSide: LauncherSide;
@@ -357,12 +358,11 @@ export class ChatView extends ViewHost implements View {
   /** Scrolled up to within a screen of the top: the earlier messages come (the control stays, for the keyboard). */
   readonly #handleLogScroll = () => {
     const log = this.#scrolled!;
-    if (this.#log.hidden && !this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier(log);
+    if (this.#log.hidden && !this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier();
   };
 
   #showEarlier() {
-    const log = this.#shell.root.querySelector<HTMLElement>('.log');
-    if (log && this.#log.hidden) this.#log.showEarlier(log);
+    if (this.#log.hidden) this.#log.showEarlier();
   }
 
   #setFailure(failure?: Problem) {

@@ -170,5 +170,30 @@ describe('journeys: reloads and tabs', () => {
     }
     expect(storedIds(), 'storage: the same 500').to.have.length(500);
   });
-});
 
+  it('reading the oldest messages past 500 while another tab adds some: what the visitor reads stays in place as the oldest leave', async () => {
+    const p = proxy();
+    p.next(ok(...Array.from({ length: 500 }, (_, i) => text(`reply ${i}`))));
+    const a = await mount(p, { open: true });
+    await waitUntil(() => bubbles(a.chat).at(-1) === 'reply 499', 'the long greeting shown', WAIT);
+    const b = await mount(p, { mode: 'inline' });
+    await waitUntil(() => bubbles(b.chat).at(-1) === 'reply 499', 'tab B shows it', WAIT);
+    // In tab A, the visitor brings back every earlier entry and reads from the oldest ones.
+    for (let guard = 0; part(a.chat, 'earlier-button') && guard < 20; guard++) {
+      part(a.chat, 'earlier-button')!.click();
+      await a.chat.updateComplete;
+    }
+    expect(bubbles(a.chat)[0]).to.equal('reply 0');
+    const log = part(a.chat, 'log')!;
+    const reading = parts(a.chat, 'message').find((node) => node.textContent!.includes('reply 20'))!;
+    log.scrollTop += reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const top = reading.getBoundingClientRect().top;
+
+    await submit(b.chat, 'from tab B');
+    await waitUntil(() => bubbles(a.chat).at(-1) === 'You said: from tab B', 'tab A shows the new message and its reply', WAIT);
+    expect(bubbles(a.chat).slice(0, 2), 'the two oldest left tab A').to.deep.equal(['reply 2', 'reply 3']);
+    expect(reading.isConnected, 'the entry read is still there').to.equal(true);
+    expect(Math.abs(reading.getBoundingClientRect().top - top), 'and where it was').to.be.below(2);
+  });
+});
