@@ -5,6 +5,7 @@
  * outbox lock), or an iframe where a real `storage` event must reach the page.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
@@ -139,13 +140,28 @@ describe('journeys: reloads and tabs', () => {
       frame.remove();
     }
   });
-  it('a conversation past 500 messages: each tab and storage keep the same newest 500, and a new message redraws nothing in the other tab', async () => {
+  /** Two tabs of a conversation whose greeting is `count` replies: tab A open, tab B inline. */
+  async function twoTabsGreetedWith(count: number) {
     const p = proxy();
-    p.next(ok(...Array.from({ length: 600 }, (_, i) => text(`reply ${i}`))));
+    p.next(ok(...Array.from({ length: count }, (_, i) => text(`reply ${i}`))));
     const a = await mount(p, { open: true });
-    await waitUntil(() => bubbles(a.chat).at(-1) === 'reply 599', 'the long greeting shown', WAIT);
+    await waitUntil(() => bubbles(a.chat).at(-1) === `reply ${count - 1}`, 'the long greeting shown', WAIT);
     const b = await mount(p, { mode: 'inline' });
-    await waitUntil(() => bubbles(b.chat).at(-1) === 'reply 599', 'tab B shows it', WAIT);
+    await waitUntil(() => bubbles(b.chat).at(-1) === `reply ${count - 1}`, 'tab B shows it', WAIT);
+    return { p, a, b };
+  }
+
+  /** Every entry a tab can show, brought back page by page with "earlier messages". */
+  async function showAll(chat: AgentChat) {
+    for (let guard = 0; part(chat, 'earlier-button') && guard < 20; guard++) {
+      part(chat, 'earlier-button')!.click();
+      await chat.updateComplete;
+    }
+    return bubbles(chat);
+  }
+
+  it('a conversation past 500 messages: each tab and storage keep the same newest 500, and a new message redraws nothing in the other tab', async () => {
+    const { p, a, b } = await twoTabsGreetedWith(600);
     const storedIds = () => (JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data as { messages: { id: string }[] }).messages.map((m) => m.id);
     expect(storedIds(), 'storage keeps the newest 500').to.have.length(500);
 
@@ -154,17 +170,9 @@ describe('journeys: reloads and tabs', () => {
     await waitUntil(() => bubbles(b.chat).at(-1) === 'You said: one more', 'tab B shows the new message and its reply', WAIT);
     expect(drawnInB.slice(-90).every((node) => node.isConnected), 'tab B kept the entries it had drawn (no redraw)').to.equal(true);
 
-    /** Every entry a tab can show, brought back page by page. */
-    const all = async (chat: typeof a.chat) => {
-      for (let guard = 0; part(chat, 'earlier-button') && guard < 20; guard++) {
-        part(chat, 'earlier-button')!.click();
-        await chat.updateComplete;
-      }
-      return bubbles(chat);
-    };
     const expected = [...Array.from({ length: 98 }, (_, i) => `reply ${i + 502}`), 'one more', 'You said: one more'];
     for (const [name, chat] of [['A', a.chat], ['B', b.chat]] as const) {
-      const shown = await all(chat);
+      const shown = await showAll(chat);
       expect(shown.length, `tab ${name}: the newest 500`).to.equal(500);
       expect(shown.slice(0, 1).concat(shown.slice(-100)), `tab ${name}`).to.deep.equal(['reply 102', ...expected]);
     }
@@ -172,18 +180,9 @@ describe('journeys: reloads and tabs', () => {
   });
 
   it('reading the oldest messages past 500 while another tab adds some: what the visitor reads stays in place as the oldest leave', async () => {
-    const p = proxy();
-    p.next(ok(...Array.from({ length: 500 }, (_, i) => text(`reply ${i}`))));
-    const a = await mount(p, { open: true });
-    await waitUntil(() => bubbles(a.chat).at(-1) === 'reply 499', 'the long greeting shown', WAIT);
-    const b = await mount(p, { mode: 'inline' });
-    await waitUntil(() => bubbles(b.chat).at(-1) === 'reply 499', 'tab B shows it', WAIT);
+    const { a, b } = await twoTabsGreetedWith(500);
     // In tab A, the visitor brings back every earlier entry and reads from the oldest ones.
-    for (let guard = 0; part(a.chat, 'earlier-button') && guard < 20; guard++) {
-      part(a.chat, 'earlier-button')!.click();
-      await a.chat.updateComplete;
-    }
-    expect(bubbles(a.chat)[0]).to.equal('reply 0');
+    expect((await showAll(a.chat))[0]).to.equal('reply 0');
     const log = part(a.chat, 'log')!;
     const reading = parts(a.chat, 'message').find((node) => node.textContent!.includes('reply 20'))!;
     log.scrollTop += reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
