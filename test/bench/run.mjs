@@ -49,7 +49,8 @@ const stats = (values) => {
   return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1), n: sorted.length };
 };
 const fmt = (s, unit = 'ms', digits = 1) => `${s.median.toFixed(digits)} ${unit} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
-const ratio = (a, b) => (b.median ? `${(a.median / b.median).toFixed(2)}×` : '—');
+// A ratio of two costs; none when either is not a cost (a page over the blank one by ≤ 0 ms is noise).
+const ratio = (a, b) => (a.median > 0 && b.median > 0 ? `${(a.median / b.median).toFixed(2)}×` : '—');
 
 // --- in-page helpers (run inside the page) -----------------------------------------------------------
 const HOST = { widget: 'agent-chat', 'widget-markdown': 'agent-chat', naive: 'naive-chat' };
