@@ -13,19 +13,28 @@ const errorsOf = (chat: HTMLElement) => {
 describe('<agent-chat> delivery', () => {
   const proxy = useFakeProxies();
 
-  it('gives every message a client id and keeps it in storage as "sending" before the request is made', async () => {
+  it('gives every message a client id and stores it as "sending" in the task that makes its request', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
-    const gate = p.hold();
+    const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
+    // The fake's handler runs inside the `fetch` call; one microtask later, still in the task that
+    // made the request (no reload can come in between), storage holds the message.
+    let stored: Record<string, unknown> | undefined;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    p.next(async (request) => {
+      await null;
+      stored = JSON.parse(localStorage.getItem(key)!).data.messages.at(-1);
+      await gate;
+      return echoAgent(request);
+    });
     chat.send('persist me');
     await waitForRequests(p, 2);
-    const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
-    const stored = JSON.parse(localStorage.getItem(key)!).data.messages.at(-1);
     expect(stored).to.deep.include({ kind: 'user', text: 'persist me', status: 'sending', request: { text: 'persist me' } });
-    expect(stored.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(stored!.id).to.match(/^[0-9a-f-]{36}$/);
     expect(statusOf(chat, 'persist me'), 'in flight: no "Sending…"').to.equal('');
     expect(part(chat, 'typing')!.textContent!.trim(), 'in flight: the agent is typing').to.equal('Agent is typing…');
-    gate.release();
+    release();
     await waitForBubbles(chat, 3);
     expect(statusOf(chat, 'persist me'), 'status once delivered').to.equal('sent');
   });
