@@ -1,4 +1,4 @@
-import { expect, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import { expect, fixtureCleanup, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { defaultRenderers, lazyRenderer, type Renderer } from '../../src/renderers/index.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
@@ -189,9 +189,13 @@ describe('renderers', () => {
     el.renderers = defaultRenderers.with('slow', lazyRenderer(() => gate));
     el.setAttribute('proxy-url', proxy.url);
     el.open = true;
+    // The greeting's reply must be in the conversation before 'hi' is sent (a visitor who types
+    // while it is on its way sees their message first, rightly): its response event fires in the
+    // task that adds it. Waiting for the request alone raced in Firefox, whose fetch resolves later.
+    const greeted = oneEvent(el, 'agent-chat-response');
     document.body.append(el);
     try {
-      await waitForRequests(proxy, 1);
+      await greeted;
       el.send('hi');
       await waitUntil(() => proxy.requests.length === 2 && !proxy.inFlight, 'both answered', WAIT);
       await el.updateComplete;
