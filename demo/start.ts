@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { listen, type RunningServer } from '../src/server/node/serve.js';
 import { ConfigError, createProxy, readProxyEnv, type FetchHandler } from '../src/server/proxy/index.js';
 import { createReferenceAgent, DEMO_FLOW } from '../src/server/reference-agent/index.js';
+import { launcherSnippet, launcherStyleHash } from '../src/shell/launcher-snippet.js';
 
 // serveStatic resolves roots against the working directory.
 const fromCwd = (path: string) => relative(process.cwd(), fileURLToPath(new URL(path, import.meta.url))) || '.';
@@ -24,6 +25,27 @@ export const DEMO_CSP = [
   "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'",
   "require-trusted-types-for 'script'", "trusted-types lit-html dompurify",
 ].join('; ');
+
+/** A plain page whose launcher is drawn by the HTML itself; the script comes last and takes over. */
+const launcherFirstPage = (snippet: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>agent-chat: the launcher before any script</title>
+    <link rel="icon" href="data:," />
+  </head>
+  <body>
+    <main>
+      <h1>The launcher before any script</h1>
+      <p>View the source: the launcher is markup in the page (a declarative shadow root), shown with the page's
+        first paint; the script at the end takes it over.</p>
+    </main>
+    <agent-chat proxy-url="/chat">${snippet}</agent-chat>
+    <script type="module" src="/dist/agent-chat.js"></script>
+  </body>
+</html>
+`;
 
 export interface Demo {
   url: string;
@@ -49,14 +71,19 @@ export async function startDemo({ port = 8080, host = '127.0.0.1', env = process
 
   let proxy: FetchHandler | undefined;
   const site = new Hono();
+  const styleHash = await launcherStyleHash();
   site.all('/chat', (c) => proxy!(c.req.raw, c.env));
   site.use('*', async (c, next) => {
     await next();
     // embed.html loads the widget twice on purpose (two copies of Lit, so two "lit-html" policies).
-    const csp = c.req.path === '/embed.html' ? DEMO_CSP.replace('dompurify', "dompurify 'allow-duplicates'") : DEMO_CSP;
+    const csp = c.req.path === '/embed.html' ? DEMO_CSP.replace('dompurify', "dompurify 'allow-duplicates'")
+      : c.req.path === '/launcher-first.html' ? DEMO_CSP.replace("style-src 'self'", `style-src 'self' ${styleHash}`) : DEMO_CSP;
     c.header('Content-Security-Policy', csp);
     c.header('X-Content-Type-Options', 'nosniff');
   });
+  // The launcher in the page before any script, as a server renders it (README, "The launcher before
+  // any script"): the snippet in the page's language, its style allowed by hash.
+  site.get('/launcher-first.html', (c) => c.html(launcherFirstPage(launcherSnippet({ language: 'en' }))));
   site.use('/dist/*', serveStatic({ root: fromCwd('../'), onNotFound: () => undefined }));
   site.use('*', serveStatic({ root: fromCwd('./') }));
 

@@ -3,7 +3,7 @@ import type { Strings } from './i18n/strings.js';
 import type { Postback, TagOperations } from './protocol/types.js';
 import type { RendererRegistry } from './renderers/registry.js';
 import type { LauncherState, View, ViewMethods } from './shell/contract.js';
-import { h, icon } from './shell/dom.js';
+import { CHAT_ICON, h, icon } from './shell/dom.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
@@ -37,7 +37,6 @@ class Upgrade extends Base {
   }
 }
 
-const CHAT = 'M4 5h16v11H9l-5 4z';
 let sheet: CSSStyleSheet | undefined;
 
 /** The element's shadow root with the shell's sheet and the view's container in it. */
@@ -408,7 +407,7 @@ export class AgentChat extends Upgrade {
       return undefined;
     }
     if (!button) {
-      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' }, icon(CHAT, 26));
+      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' }, icon(CHAT_ICON, 26));
       button.addEventListener('click', () => this.toggle());
       // Intent: the visitor is about to click; the rest loads meanwhile.
       for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });

@@ -6,6 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../src/agent-chat.js';
 import { WAIT } from './support/widget.js';
+import { launcherSnippet, launcherStyleHash } from '../src/shell/launcher-snippet.js';
 
 type Frame = Window & typeof globalThis & { requests: { url: string; body: { message: { text?: string; payload?: unknown }; tagOperations?: unknown } }[] };
 
@@ -197,5 +198,61 @@ describe('the shell', () => {
     chat.hide();
     chat.show();
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
+  });
+});
+
+describe('the launcher drawn before any script (launcherSnippet)', () => {
+  /** What a visitor sees of each launcher: where, how big, its colours, and what it says. */
+  const look = (win: Frame, chat: Element) => {
+    const button = chat.shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!;
+    const { x, y, width, height } = button.getBoundingClientRect();
+    const style = win.getComputedStyle(button);
+    return {
+      box: [x, y, width, height], background: style.backgroundColor, color: style.color, shadow: style.boxShadow, radius: style.borderRadius,
+      label: button.getAttribute('aria-label'), expanded: button.getAttribute('aria-expanded'), icon: button.querySelector('path')?.getAttribute('d'),
+    };
+  };
+
+  it('is the shell\'s own launcher: nothing moves or changes when the script takes over, which then works as usual', async () => {
+    const win = freshFrame();
+    const variants = [{ attributes: '' }, { attributes: ' position="left"' }, { attributes: ' theme="dark"' }, { attributes: ' language="el"', language: 'el' }];
+    win.document.body.setHTMLUnsafe(variants.map(({ attributes, language }) =>
+      `<agent-chat proxy-url="/snippet"${attributes}>${launcherSnippet({ language })}</agent-chat>`).join(''));
+    const chats = [...win.document.querySelectorAll('agent-chat')];
+    expect(win.customElements.get('agent-chat'), 'no script yet').to.equal(undefined);
+    const before = chats.map((chat) => look(win, chat));
+    expect(before[0]).to.include({ label: 'Open chat', expanded: 'false' });
+    expect(before[0].box.slice(2), '56 px round button').to.deep.equal([56, 56]);
+    expect(before[1].box[0], 'position="left" puts it on the left').to.be.below(before[0].box[0]);
+    expect(before[2].background, 'theme="dark" is drawn dark already').not.to.equal(before[0].background);
+    expect(before[3].label).to.equal('Άνοιγμα συνομιλίας');
+
+    await loadScript(win, '/dist/agent-chat.js');
+    expect(chats.map((chat) => look(win, chat)), 'the same launchers once the shell has drawn them').to.deep.equal(before);
+    for (const chat of chats) {
+      expect(chat.shadowRoot!.querySelectorAll('[part~="launcher"]'), 'one launcher').to.have.length(1);
+      expect(chat.shadowRoot!.querySelector('style'), 'the snippet\'s sheet gave way to the shell\'s').to.equal(null);
+    }
+    chats[0].shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!.click();
+    await waitUntil(() => shadowText(chats[0], 'bubble') === 'Hi!', 'greeted after the click', WAIT);
+  });
+
+  it('says the site\'s own words, which stay text', async () => {
+    const win = freshFrame();
+    const label = '"><img src=x onerror="window.__pwned=1"> & <b>';
+    win.document.body.setHTMLUnsafe(`<agent-chat proxy-url="/snippet">${launcherSnippet({ label })}</agent-chat>`);
+    const chat = win.document.querySelector('agent-chat')!;
+    expect(look(win, chat).label).to.equal(label);
+    expect(chat.shadowRoot!.querySelectorAll('img, b'), 'no markup from the label').to.have.length(0);
+    expect(launcherSnippet({ language: 'de-AT' })).to.include('aria-label="Chat öffnen"');
+  });
+
+  it('allows its style under a strict style-src with the hash it gives', async () => {
+    const win = freshFrame();
+    win.document.body.setHTMLUnsafe(launcherSnippet());
+    const text = win.document.body.querySelector('template')?.content.querySelector('style')?.textContent
+      ?? win.document.body.shadowRoot?.querySelector('style')?.textContent;
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text!)));
+    expect(await launcherStyleHash()).to.equal(`'sha256-${btoa(String.fromCharCode(...digest))}'`);
   });
 });

@@ -6,6 +6,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Rec
   return element;
 }
 
+/** The launcher's speech bubble (a path of a 24×24 icon); also drawn by `launcherSnippet()`. */
+export const CHAT_ICON = 'M4 5h16v11H9l-5 4z';
+
 /** A stroked 24×24 icon, as the view's icons (stroke style is set in the sheet). */
 export function icon(path: string, size: number) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { launcherSnippet } from '../../dist/server/launcher.js';
 
 const root = new URL('../../', import.meta.url);
 const scripts = { '/naive-chat.js': Buffer.from(workerData.naive) };
@@ -29,6 +30,8 @@ const watchLauncher = (selector) => `<script>
 const pages = {
   blank: `<!doctype html><html lang="en"><body>${watchLauncher('#launcher')}<button id="launcher" style="position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%">Chat</button></body></html>`,
   widget: `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat"></agent-chat></body></html>`,
+  // The same with the launcher in the page's HTML (README, "The launcher before any script").
+  snippet: `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat">${launcherSnippet()}</agent-chat></body></html>`,
   // The same, greeted with markdown: the first open loads the markdown chunk too.
   'widget-markdown': `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat?greeting=markdown"></agent-chat></body></html>`,
   naive: `<!doctype html><html lang="en"><body>${watchLauncher('naive-chat')}<script type="module" src="/naive-chat.js"></script><naive-chat></naive-chat></body></html>`,

@@ -27,7 +27,7 @@ describe('npm pack', () => {
     for (const file of [
       'LICENSE', 'README.md', 'package.json', 'dist/agent-chat.js', 'dist/agent-chat.iife.js', 'dist/agent-chat.node.js', 'dist/agent-chat-view.js', 'dist/agent-chat-view.node.js',
       'dist/custom-elements.json', 'dist/types/index.d.ts', 'dist/types/iife.d.ts', 'dist/server/cli.js', 'dist/server/proxy.js',
-      'dist/server/reference-agent.js',
+      'dist/server/reference-agent.js', 'dist/server/launcher.js', 'dist/launcher.html', 'dist/types/shell/launcher-snippet.d.ts',
     ]) assert.ok(paths.has(file), `${file} is packed`);
   });
 

@@ -139,6 +139,29 @@ test('a plain page with one script tag (loaded twice) shows a greeted conversati
   expect(problems).toEqual([]);
 });
 
+test('a page with the launcher in its HTML shows it before any script, under a strict CSP, and the script takes it over', async ({ page }) => {
+  const problems = await watchProblems(page);
+  const release = await hold(page, '**/dist/agent-chat.js');
+  // Module scripts hold DOMContentLoaded: the page is looked at as soon as it has painted.
+  await page.goto('/launcher-first.html', { waitUntil: 'commit' });
+  const launcher = page.locator('agent-chat [part~="launcher"]');
+  await expect(launcher).toBeVisible();
+  const drawn = async () => launcher.evaluate((button) => {
+    const { x, y, width, height } = button.getBoundingClientRect();
+    return { box: [x, y, width, height], background: getComputedStyle(button).backgroundColor, label: button.getAttribute('aria-label') };
+  });
+  const before = await drawn();
+  expect(await page.evaluate(() => customElements.get('agent-chat'))).toBeUndefined();
+  expect(before.box[2], 'styled by the snippet\'s sheet, which the CSP allows by its hash').toBe(56);
+  expect(before.background).not.toBe('rgba(0, 0, 0, 0)');
+  release();
+  await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  expect(await drawn(), 'the shell draws the same launcher').toEqual(before);
+  await launcher.click();
+  await expect(page.locator('agent-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
+  expect(problems, 'CSP violations and page errors').toEqual([]);
+});
+
 test('a plain greeting is drawn while the markdown chunk, asked for after the view, is still on its way', async ({ page }) => {
   const release = await hold(page, '**/chunks/markdown-*.js');
   const plain = 'Hello! How can I help?';
