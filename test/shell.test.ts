@@ -213,7 +213,7 @@ describe('the launcher drawn before any script (launcherSnippet)', () => {
     };
   };
 
-  it('is the shell\'s own launcher: nothing moves or changes when the script takes over, which then works as usual', async () => {
+  it('is the shell\'s own launcher, inert until the script takes over: nothing moves or changes then, and it works as usual', async () => {
     const win = freshFrame();
     const variants = [{ attributes: '' }, { attributes: ' position="left"' }, { attributes: ' theme="dark"' }, { attributes: ' language="el"', language: 'el' }];
     win.document.body.setHTMLUnsafe(variants.map(({ attributes, language }) =>
@@ -226,9 +226,17 @@ describe('the launcher drawn before any script (launcherSnippet)', () => {
     expect(before[1].box[0], 'position="left" puts it on the left').to.be.below(before[0].box[0]);
     expect(before[2].background, 'theme="dark" is drawn dark already').not.to.equal(before[0].background);
     expect(before[3].label).to.equal('Άνοιγμα συνομιλίας');
+    // Inert until the script runs: nothing to open yet, and focus there would be lost at the takeover.
+    const focusable = (chat: Element) => {
+      const button = chat.shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!;
+      button.focus();
+      return chat.shadowRoot!.activeElement === button;
+    };
+    expect(chats.map(focusable), 'not focusable before the script').to.deep.equal([false, false, false, false]);
 
     await loadScript(win, '/dist/agent-chat.js');
     expect(chats.map((chat) => look(win, chat)), 'the same launchers once the shell has drawn them').to.deep.equal(before);
+    expect(chats.map(focusable), 'focusable once the shell has drawn it').to.deep.equal([true, true, true, true]);
     for (const chat of chats) {
       expect(chat.shadowRoot!.querySelectorAll('[part~="launcher"]'), 'one launcher').to.have.length(1);
       expect(chat.shadowRoot!.querySelector('style'), 'the snippet\'s sheet gave way to the shell\'s').to.equal(null);

@@ -20,14 +20,15 @@ const style = shellCss.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').rep
  * declarative shadow root to put as the first child of `<agent-chat>` (launcher mode), e.g. from a
  * server-side template: `<agent-chat proxy-url="/chat">${launcherSnippet()}</agent-chat>`. It is
  * the shell's own launcher and sheet, so nothing moves when the script arrives and draws it again
- * (the shell replaces the whole shadow root; a click before that does nothing). Tied to this
+ * (the shell replaces the whole shadow root). Until then the button is `inert`: it could not open
+ * anything, and focus on it would be lost when the shell draws its own. Tied to this
  * version: render it with the same version as the script. Under a `style-src` without
  * `'unsafe-inline'`, allow its `<style>` with {@link launcherStyleHash}.
  */
 export function launcherSnippet({ language, label }: LauncherSnippetOptions = {}): string {
   const name = escapeAttribute(label ?? openChatLabel(language));
   return `<template shadowrootmode="open"><style>${style}</style>`
-    + `<button part="launcher" class="launcher" type="button" aria-controls="panel" aria-expanded="false" aria-label="${name}">`
+    + `<button part="launcher" class="launcher" type="button" aria-controls="panel" aria-expanded="false" aria-label="${name}" inert>`
     + `<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path d="${CHAT_ICON}"/></svg></button>`
     + '<span class="visually-hidden" role="status"></span></template>';
 }

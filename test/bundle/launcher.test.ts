@@ -13,7 +13,7 @@ describe('agent-chat/launcher', () => {
   it('renders a declarative shadow root with the launcher, labelled in the language asked for', () => {
     const html = launcherSnippet();
     assert.match(html, /^<template shadowrootmode="open"><style>:host\{/);
-    assert.match(html, /<button part="launcher" class="launcher" type="button" aria-controls="panel" aria-expanded="false" aria-label="Open chat">/);
+    assert.match(html, /<button part="launcher" class="launcher" type="button" aria-controls="panel" aria-expanded="false" aria-label="Open chat" inert>/);
     assert.match(html, /<\/template>$/);
     assert.match(launcherSnippet({ language: 'el' }), /aria-label="Άνοιγμα συνομιλίας"/);
     assert.match(launcherSnippet({ label: 'Ask "us" <now> & then' }), /aria-label="Ask &quot;us&quot; &lt;now> &amp; then"/);

@@ -154,9 +154,13 @@ test('a page with the launcher in its HTML shows it before any script, under a s
   expect(await page.evaluate(() => customElements.get('agent-chat'))).toBeUndefined();
   expect(before.box[2], 'styled by the snippet\'s sheet, which the CSP allows by its hash').toBe(56);
   expect(before.background).not.toBe('rgba(0, 0, 0, 0)');
+  await page.keyboard.press('Tab');
+  expect(await launcher.evaluate((button) => button.matches(':focus')), 'inert until the script: Tab does not land on it').toBe(false);
   release();
   await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
   expect(await drawn(), 'the shell draws the same launcher').toEqual(before);
+  await page.keyboard.press('Tab');
+  await expect(launcher).toBeFocused();
   await launcher.click();
   await expect(page.locator('agent-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
   expect(problems, 'CSP violations and page errors').toEqual([]);
