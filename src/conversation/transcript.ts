@@ -33,11 +33,13 @@ export type Rating = 'up' | 'down';
 
 export type ChatMessage = UserMessage | AgentMessage;
 
-/** A request with no message in the transcript (a postback without a title), kept until it is delivered. */
+/** A request with no message in the transcript (the greeting, a postback without a title), kept until it is delivered. */
 export interface HeldRequest {
   id: string;
   at: number;
   message: EventMessage;
+  /** The greeting: while it is held, no tab greets again. */
+  greeting?: boolean;
 }
 
 export interface Conversation {

@@ -4,7 +4,7 @@ import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureO
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
-import type { AgentMessage, ChatMessage, Rating, UserMessage } from '../conversation/transcript.js';
+import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
 import { stringsFor, type Strings } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
@@ -82,7 +82,6 @@ export interface ChatSessionHooks {
 export class ChatSession extends EventTarget implements ReactiveControllerHost {
   readonly options: ChatSessionOptions;
   #started = false;
-  #greetingQueued = false;
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
   #pendingTags?: TagOperations;
@@ -215,12 +214,18 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return undefined;
   }
 
-  /** Sends the greeting, unless the conversation was greeted or a greeting is on its way; archives an idle conversation first. */
+  /**
+   * Sends the greeting, unless the conversation was greeted, failed to be, or a greeting is on its
+   * way (from any tab: it is held in the conversation, so another tab or a reload sends it if this
+   * page cannot); archives an idle conversation first.
+   */
   greet() {
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
-    if (this.#conversation.conversation.greeted || this.#greetingQueued) return;
-    this.#greetingQueued = true;
-    this.#enqueue({ id: newId(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true });
+    const { greeted, held } = this.#conversation.conversation;
+    if (greeted || this.#greetingFailure || held?.some((h) => h.greeting)) return;
+    const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true };
+    this.#conversation.hold(job);
+    this.#enqueue(job);
   }
 
   /** Sends `text` as the visitor's message (trimmed, at most 2,000 characters); blank text is ignored. */
@@ -238,7 +243,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   restart() {
     this.#delivery.clear();
     this.#beforeRestart = this.#conversation.archive();
-    this.#greetingQueued = false;
     this.#greetingFailure = undefined;
     this.#notify({ kind: 'reset' });
   }
@@ -253,7 +257,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#beforeRestart = undefined;
     this.#delivery.clear();
     this.#conversation.restore(before);
-    this.#greetingQueued = false;
     this.#notify({ kind: 'reset' });
     this.#adoptPending();
     return true;
@@ -289,7 +292,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   reload(): boolean {
     if (!this.#started || !this.#conversation.load()) return false;
     this.#delivery.clear();
-    this.#greetingQueued = false;
     this.#greetingFailure = undefined;
     this.#notify({ kind: 'reset' });
     this.#adoptPending();
@@ -346,11 +348,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#beforeRestart = undefined;
     const job: DeliveryJob = { id: newId(), message };
     if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id: job.id, at: Date.now(), text: echo, status: 'sending', request: message };
+      const shown: UserMessage = { kind: 'user', id: job.id, at: requestTime(), text: echo, status: 'sending', request: message };
       job.userMessageId = shown.id;
       this.#conversation.add(shown);
       this.#notify({ kind: 'added', messages: [shown] });
-    } else this.#conversation.hold({ id: job.id, at: Date.now(), message });
+    } else this.#conversation.hold({ id: job.id, at: requestTime(), message });
     // Storage is written at the end of the task: the outbox is requested before the message is
     // stored as pending, so no other tab adopts it (see #adoptPending).
     this.#enqueue(job);
@@ -372,20 +374,32 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return request;
   }
 
+  /**
+   * Whether `job` is still part of the conversation: another tab can have started a new one (or
+   * taken one back, or discarded the message) since it was queued. What is not is not sent, and
+   * a reply to it stays out of the conversation that took its place.
+   */
+  #belongs(job: DeliveryJob): boolean {
+    const { messages, held } = this.#conversation.conversation;
+    return job.userMessageId ? messages.some((m) => m.id === job.userMessageId) : !!held?.some((h) => h.id === job.id);
+  }
+
   /** The send event is cancelable: a cancelled message is taken back out of the conversation. */
   #handleSend(job: DeliveryJob, request: ClientEventRequest): boolean {
+    if (!this.#belongs(job)) return false;
     if (this.#emit({ type: 'send', detail: request })) return true;
     if (job.userMessageId) this.#removeMessage(job.userMessageId);
-    if (job.greeting) this.#greetingQueued = false;
     this.#conversation.settle(job.id);
     return false;
   }
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    if (job.greeting) this.#conversation.markGreeted();
+    const belongs = this.#belongs(job);
+    if (belongs && job.greeting) this.#conversation.markGreeted();
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });
+    if (!belongs) return;
     const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
     this.#conversation.add(...replies);
@@ -422,6 +436,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (updated) this.#notify({ kind: 'updated', message: updated });
   }
 }
+
+let lastRequestAt = 0;
+/**
+ * When a request is made: later than the one made before it, however coarse the clock (two in one
+ * millisecond), so what a reload or another tab sends for this page goes in the order it was made.
+ */
+const requestTime = () => (lastRequestAt = Math.max(Date.now(), lastRequestAt + 1));
 
 /** A conversation with the agent behind `proxyUrl`, without UI (see {@link ChatSession}); call `start()`. */
 export const createChatSession = (options: ChatSessionOptions, hooks?: ChatSessionHooks) => new ChatSession(options, hooks);

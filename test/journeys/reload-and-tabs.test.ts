@@ -7,9 +7,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
-import { ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, parts, statusOf, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { outboxSettled, sent, submit } from './support.js';
+import { echoAgent, ok, text } from '../support/fake-proxy.js';
+import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
@@ -62,6 +62,30 @@ describe('journeys: reloads and tabs', () => {
     await third.chat.updateComplete;
     await outboxSettled(p);
     expect(sent(p), 'nothing sent again once answered').to.have.length(4);
+  });
+
+  it('a postback and a message made in the same millisecond: a reload sends them in the order they were made', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    p.hold();
+    const now = Date.now;
+    const frozen = now();
+    Date.now = () => frozen; // a coarse clock (Firefox's can be): both get the same time
+    try {
+      first.chat.postback({ type: 'node', data: 'pricing' });
+      await submit(first.chat, 'and then this');
+    } finally {
+      Date.now = now;
+    }
+    await waitForRequests(p, 2);
+    first.chat.remove();
+    await waitUntil(() => p.requests[1].aborted, 'the unloaded page aborted its request', WAIT);
+    const second = await mount(p, { open: true });
+    await waitForBubbles(second.chat, 4);
+    await outboxSettled(p);
+    const pricing = JSON.stringify({ type: 'node', data: 'pricing' });
+    expect(sent(p)).to.deep.equal(['(greeting)', pricing, pricing, 'and then this']);
   });
 
   it('two tabs: a message sent in one shows in the other with its reply, sent once', async () => {
@@ -140,6 +164,84 @@ describe('journeys: reloads and tabs', () => {
       frame.remove();
     }
   });
+  it('two tabs opened while the greeting is on its way: greeted once, the greeting shown in both', async () => {
+    const p = proxy();
+    const gate = p.hold();
+    const a = await mount(p, { open: true });
+    await waitForRequests(p, 1);
+    const b = await mount(p, { mode: 'inline' });
+    gate.release();
+    await waitForBubbles(a.chat, 1);
+    await waitForBubbles(b.chat, 1, 'tab B shows the greeting');
+    await outboxSettled(p);
+    await b.chat.updateComplete;
+    expect(sent(p), 'one greeting').to.deep.equal(['(greeting)']);
+    expect(bubbles(a.chat)).to.deep.equal(['Hello! How can I help?']);
+    expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+
+  it('a reload while the greeting is on its way: greeted once after it', async () => {
+    const p = proxy();
+    p.hold();
+    const first = await mount(p, { open: true });
+    await waitForRequests(p, 1);
+    first.chat.remove();
+    await waitUntil(() => p.requests[0].aborted, 'the unloaded page aborted its request', WAIT);
+    const second = await mount(p, { open: true });
+    await waitForBubbles(second.chat, 1);
+    await outboxSettled(p);
+    expect(sent(p), 'the aborted try and one more').to.deep.equal(['(greeting)', '(greeting)']);
+    expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+
+  it('a new conversation taken back in one tab while the agent is down: the other tab greets nothing, each message goes once', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { open: true });
+    await waitForBubbles(b.chat, 1);
+    p.handle(() => down);
+    await submit(a.chat, 'asked while down');
+    await waitForStatus(a.chat, 'asked while down', /^Not delivered yet/);
+    part(a.chat, 'restart-button')!.click();
+    await waitUntil(() => bubbles(b.chat).length === 0, 'tab B shows the new conversation', WAIT);
+    await typeDraft(b.chat, 'hm'); // the visitor starts typing in tab B
+    await waitUntil(() => part(a.chat, 'error'), 'tab A cannot greet it', WAIT);
+    part(a.chat, 'undo-button')!.click();
+    await waitForBubbles(b.chat, 2, 'tab B shows the conversation taken back');
+    const downAttempts = p.requests.length;
+    p.handle(echoAgent); // the agent is back
+    part(a.chat, 'retry-button')?.click();
+    await waitForBubbles(a.chat, 3, 'the answer');
+    await waitForBubbles(b.chat, 3, 'the answer in tab B');
+    await outboxSettled(p);
+    await b.chat.updateComplete;
+    expect(sent(p, downAttempts), 'the message once, no greeting for a conversation taken back').to.deep.equal(['asked while down']);
+    const expected = ['Hello! How can I help?', 'asked while down', 'You said: asked while down'];
+    expect(bubbles(a.chat)).to.deep.equal(expected);
+    expect(bubbles(b.chat)).to.deep.equal(expected);
+  });
+
+  it('a reply to a conversation another tab has since restarted stays out of the new one', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline' });
+    await waitForBubbles(b.chat, 1);
+    const gate = p.hold();
+    await submit(b.chat, 'old question');
+    await waitForRequests(p, 2);
+    part(a.chat, 'restart-button')!.click();
+    await waitForBubbles(a.chat, 1, 'the new greeting');
+    await waitUntil(() => bubbles(b.chat).join() === 'Hello! How can I help?', 'tab B shows the new conversation', WAIT);
+    gate.release(ok(text('late answer to the old question')));
+    await outboxSettled(p);
+    await b.chat.updateComplete;
+    expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)']);
+    expect(bubbles(a.chat)).to.deep.equal(['Hello! How can I help?']);
+    expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?']);
+  });
+
   /** Two tabs of a conversation whose greeting is `count` replies: tab A open, tab B inline. */
   async function twoTabsGreetedWith(count: number) {
     const p = proxy();
