@@ -4,10 +4,13 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
+import { flakyNetwork } from './test/support/flaky-network.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**'],
   nodeResolve: true,
+  // /flaky/<run>/: dist/ over a connection that drops the view once (test/shell.test.ts).
+  middleware: [flakyNetwork],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],

@@ -369,10 +369,13 @@ export class AgentChat extends Upgrade {
       });
     }).then((view) => {
       this.#view = view;
-      for (const [method, args] of this.#calls.splice(0)) (view[method] as (...a: unknown[]) => void)(...args);
+      // Connected first: the conversation is read from storage then, and the calls add to it.
       if (this.isConnected) view.connect();
+      for (const [method, args] of this.#calls.splice(0)) (view[method] as (...a: unknown[]) => void)(...args);
     }, (error: unknown) => {
-      // Offline, or the chunk is not where the script is: say so in the panel; the next intent retries.
+      // Offline, or the chunk is not where the script is: say so in the panel. The next intent tries
+      // again, which loads it in Chromium and WebKit; Firefox keeps a module that failed to load as
+      // failed for the page's life, so the words say what works everywhere: a reload.
       this.#loading = undefined;
       this.#handedOver = false;
       console.error(error); // says which file (the view, next to the script) did not load
@@ -390,7 +393,7 @@ export class AgentChat extends Upgrade {
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
     }, failed
-      ? h('p', { part: 'error', class: 'error loading', role: 'alert' }, 'The chat could not be loaded. Check the connection and open it again.')
+      ? h('p', { part: 'error', class: 'error loading', role: 'alert' }, 'The chat could not be loaded. Check the connection and reload the page.')
       : h('p', { class: 'loading' }, '…'))] : []));
   }
 

@@ -89,6 +89,10 @@ describe('the shell', () => {
     expect(bodies.map((b) => b.message.text ?? b.message.payload)).to.deep.equal(['first', { type: 'node', data: 'n1' }, 'third']);
     expect(bodies[0].tagOperations, 'tags go with the first request').to.deep.equal({ add: ['vip'] });
     expect(bodies[1].tagOperations, 'and only with it').to.equal(undefined);
+    chat.show();
+    await waitUntil(() => chat.shadowRoot!.querySelectorAll('[part~="bubble"]').length === 6, 'each message and its reply shown', WAIT);
+    const shown = [...chat.shadowRoot!.querySelectorAll('[part~="bubble"]')].map((b) => b.textContent!.trim());
+    expect(shown, 'in the log: the messages as they were made, then the replies in order').to.deep.equal(['first', 'second', 'third', 'Hi!', 'Hi!', 'Hi!']);
   });
 
   it('keeps properties set on the element before its script ran (a framework may set them first)', async () => {
@@ -192,13 +196,43 @@ describe('the shell', () => {
     const chat = win.document.querySelector('agent-chat') as AgentChat;
     chat.show();
     await waitUntil(() => shadowText(chat, 'error') !== null, 'a problem is shown', WAIT);
-    expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and open it again.');
+    expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
     expect(chat.shadowRoot!.querySelector('[part~="error"]')!.getAttribute('role')).to.equal('alert');
     expect(errors, 'the developer is told').to.have.length(1);
     chat.hide();
     chat.show();
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
   });
+
+  for (const [build, module] of [['ES module', true], ['classic script', false]] as const) {
+    it(`as ${build === 'ES module' ? 'an' : 'a'} ${build}: the view could not load (the connection dropped); once it is back, opening again loads it or says so again, and a reload loads it`, async () => {
+      const network = `/flaky/${crypto.randomUUID()}`;
+      const file = module ? 'agent-chat.js' : 'agent-chat.iife.js';
+      const page = async () => {
+        const win = freshFrame();
+        const errors: unknown[] = [];
+        win.console.error = (...args: unknown[]) => errors.push(args[0]);
+        await loadScript(win, file, { module, src: new URL(`${network}/${file}`, location.href).href });
+        win.document.body.innerHTML = '<agent-chat proxy-url="/flaky-proxy"></agent-chat>';
+        return { chat: win.document.querySelector('agent-chat') as AgentChat, errors };
+      };
+      const { chat, errors } = await page();
+      await fetch(`${network}/down`);
+      chat.show();
+      await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
+      expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+      await fetch(`${network}/up`);
+      chat.hide();
+      chat.show();
+      // Chromium and WebKit fetch the view again; Firefox keeps the failed module until a reload.
+      await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!' || errors.length === 2, 'loaded, or said again', WAIT);
+      if (errors.length === 2) expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+      const reloaded = await page();
+      reloaded.chat.show();
+      await waitUntil(() => shadowText(reloaded.chat, 'bubble') === 'Hi!', 'the reloaded page loads it and greets', WAIT);
+      expect(reloaded.errors).to.deep.equal([]);
+    });
+  }
 });
 
 describe('the launcher drawn before any script (launcherSnippet)', () => {
