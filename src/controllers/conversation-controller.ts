@@ -4,6 +4,9 @@ import {
   isConversation, isExpired, newConversation,
   STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
+import { mergeTags } from '../conversation/tags.js';
+import { isRecord } from '../protocol/guards.js';
+import type { TagOperations } from '../protocol/types.js';
 import { createStore, type Store } from '../storage/store.js';
 
 export interface ConversationControllerOptions {
@@ -16,6 +19,7 @@ export interface ConversationControllerOptions {
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isTags = (value: unknown): value is TagOperations => isRecord(value) && [value.add, value.remove].every((list) => list === undefined || (Array.isArray(list) && list.every((tag) => typeof tag === 'string')));
 
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
@@ -28,6 +32,8 @@ export class ConversationController implements ReactiveController {
   #store?: Store;
   #channel?: BroadcastChannel;
   #loadedNamespace?: string;
+  /** Tag operations made before storage was read. */
+  #tags?: TagOperations;
   readonly #options: ConversationControllerOptions;
 
   constructor(host: ReactiveControllerHost, options: ConversationControllerOptions) {
@@ -98,6 +104,8 @@ export class ConversationController implements ReactiveController {
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
     this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
+    if (this.#tags) this.tags = mergeTags(this.tags, this.#tags);
+    this.#tags = undefined;
     this.expireIfIdle();
     this.#listen();
     return true;
@@ -124,6 +132,19 @@ export class ConversationController implements ReactiveController {
   restore(conversation: Conversation) {
     this.conversation = conversation;
     this.#save();
+  }
+
+  /**
+   * Session tag operations waiting for the next request. Kept in storage, so that the next request
+   * sends them whichever tab makes it, after a reload too (read afresh: another tab may have sent them).
+   */
+  get tags(): TagOperations | undefined {
+    return this.#store ? this.#store.reread('tags', isTags) : this.#tags;
+  }
+
+  set tags(value: TagOperations | undefined) {
+    if (this.#store) this.#store.set('tags', value);
+    else this.#tags = value;
   }
 
   get muted(): boolean {

@@ -84,7 +84,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #started = false;
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
-  #pendingTags?: TagOperations;
   #reportedToDeveloper = false;
   #adopting = false;
   /** What restart() put away, until undoRestart() or the next message. */
@@ -262,9 +261,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return true;
   }
 
-  /** Adds and removes session tags; sent as `tagOperations` with the next request. */
+  /** Adds and removes session tags; sent as `tagOperations` with the next request (kept in storage until then: another tab's or the next page's). */
   updateTags(operations: TagOperations) {
-    this.#pendingTags = mergeTags(this.#pendingTags, operations);
+    this.#conversation.tags = mergeTags(this.#conversation.tags, operations);
   }
 
   /**
@@ -368,9 +367,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const { options } = this;
     const request = buildRequest(message, {
       senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
-      tagOperations: this.#pendingTags, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
+      tagOperations: this.#conversation.tags, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
     });
-    this.#pendingTags = undefined;
+    this.#conversation.tags = undefined;
     return request;
   }
 

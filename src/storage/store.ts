@@ -15,7 +15,7 @@ export interface Store {
   /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
   get<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
   set(key: string, value: unknown): void;
-  /** Like `get`, but reads storage again (another tab may have written it). */
+  /** Like `get`, but reads storage again (another tab may have written it); storage that cannot be read leaves the memory copy. */
   reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
 }
 
@@ -33,10 +33,17 @@ export function createStore(namespace: string, backing: () => Storage | undefine
   const memory = new Map<string, unknown>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
-  const readBacking = (key: string): unknown => {
+  /** What storage holds for `key`; `unreadable` when there is no storage or it refuses to be read. */
+  const readBacking = (key: string, unreadable?: unknown): unknown => {
+    let raw: string | null | undefined;
     try {
-      const raw = backing()?.getItem(fullKey(key));
-      if (raw == null) return undefined;
+      raw = backing()?.getItem(fullKey(key));
+    } catch {
+      return unreadable;
+    }
+    if (raw === undefined) return unreadable;
+    if (raw === null) return undefined;
+    try {
       const envelope = JSON.parse(raw) as Envelope;
       if (envelope?.v !== ENVELOPE_VERSION) throw new Error('unknown envelope');
       return envelope.data;
@@ -54,8 +61,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     }
   };
 
-  const get = <T>(key: string, guard: (value: unknown) => value is T): T | undefined => {
-    const value = memory.has(key) ? memory.get(key) : readBacking(key);
+  const get = <T>(key: string, guard: (value: unknown) => value is T, unreadable?: unknown): T | undefined => {
+    const value = memory.has(key) ? memory.get(key) : readBacking(key, unreadable);
     if (value === undefined) return undefined;
     if (!guard(value)) {
       memory.delete(key);
@@ -69,8 +76,10 @@ export function createStore(namespace: string, backing: () => Storage | undefine
   return {
     get,
     reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined {
+      const kept = memory.get(key);
       memory.delete(key);
-      return get(key, guard);
+      // Storage that cannot be read (or none): the memory copy is all there is.
+      return get(key, guard, kept);
     },
     set(key: string, value: unknown) {
       memory.set(key, value);

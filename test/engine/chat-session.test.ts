@@ -144,4 +144,38 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }, undefined]);
     session.stop();
   });
+
+  it('updateTags() before start() go with the first request, merged with those a reload left waiting', async () => {
+    const before = createChatSession({ proxyUrl: proxy.url });
+    before.start();
+    before.updateTags({ add: ['left-waiting'] });
+    before.stop(); // the page goes before its next request
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.updateTags({ add: ['early'] });
+    session.start();
+    session.send('one');
+    session.send('two');
+    await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
+    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
+    session.stop();
+  });
+
+  it('updateTags() without storage (blocked): kept in the page until the next request', async () => {
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    try {
+      const session = createChatSession({ proxyUrl: proxy.url });
+      session.start();
+      session.updateTags({ add: ['vip'] });
+      session.send('one');
+      session.send('two');
+      await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
+      expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }, undefined]);
+      session.stop();
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+  });
 });

@@ -43,6 +43,23 @@ describe('journeys: feedback', () => {
     expect(thumbs(again.chat).slice(0, 1), 'the rating survives a reload').to.deep.equal(['feedback-button--up:rated']);
   });
 
+  it('the tag waits for the next request across a reload, and goes once, from whichever tab sends next', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(first.chat, 1);
+    part(first.chat, 'feedback-button--up')!.click();
+    first.chat.remove(); // the visitor reloads before asking anything more
+    const a = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline', attrs: { feedback: '' } });
+    await waitForBubbles(b.chat, 1);
+    await submit(b.chat, 'asked in the other tab');
+    await waitForBubbles(a.chat, 3);
+    await submit(a.chat, 'and then here');
+    const bodies = await waitForRequests(p, 3);
+    expect(bodies.map((body) => body.tagOperations)).to.deep.equal([undefined, { add: ['feedback-up'] }, undefined]);
+  });
+
   it('a listener picks the tag, or cancels it', async () => {
     const p = proxy();
     const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });

@@ -46,6 +46,26 @@ describe('createStore', () => {
     expect(store.get('k', isString)).to.equal('v');
   });
 
+  it('reread finds what another writer stored, or took away', () => {
+    const { storage } = fakeStorage();
+    const mine = createStore('ns', () => storage);
+    const theirs = createStore('ns', () => storage);
+    mine.set('k', 'mine');
+    theirs.set('k', 'theirs');
+    expect(mine.get('k', isString), 'get: the memory copy').to.equal('mine');
+    expect(mine.reread('k', isString), 'reread: storage').to.equal('theirs');
+    theirs.set('k', undefined);
+    expect(mine.reread('k', isString), 'taken away').to.equal(undefined);
+  });
+
+  it('reread keeps the memory copy when storage cannot be read, or there is none', () => {
+    for (const backing of [fakeStorage({ get: true, set: true }).storage, undefined]) {
+      const store = createStore('ns', () => backing);
+      store.set('k', 'v');
+      expect(store.reread('k', isString), backing ? 'throws' : 'none').to.equal('v');
+    }
+  });
+
   it('keeps working when there is no storage at all', () => {
     const store = createStore('ns', () => undefined);
     store.set('k', 'v');
