@@ -640,6 +640,25 @@ describe('<agent-chat> accessibility', () => {
       }
     });
 
+    it('says its language (lang) when it is not the page\'s, so assistive technology reads it in that language', async () => {
+      const proxy = new FakeProxy();
+      document.documentElement.lang = 'en';
+      try {
+        const { chat } = await mount(proxy, { attrs: { language: 'EL' } });
+        chat.show();
+        await waitForBubbles(chat, 1);
+        const names = ['launcher', 'panel', 'input', 'bubble'];
+        expect(names.map((name) => `${name}: ${part(chat, name)!.matches(':lang(el)')}`)).to.deep.equal(names.map((name) => `${name}: true`));
+        chat.removeAttribute('language');
+        await chat.updateComplete;
+        expect(names.map((name) => `${name}: ${part(chat, name)!.closest('[lang]')?.getAttribute('lang')}`), 'the page\'s language again')
+          .to.deep.equal(names.map((name) => `${name}: undefined`));
+        expect(chat.hasAttribute('lang'), 'the page\'s element is left alone').to.equal(false);
+      } finally {
+        proxy.restore();
+      }
+    });
+
     it('lets the strings property override any string', async () => {
       const proxy = new FakeProxy();
       try {

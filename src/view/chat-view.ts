@@ -334,6 +334,10 @@ export class ChatView extends ViewHost implements View {
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
     this.#launcherSide.draw(this.#uiStrings);
+    // In another language than the page's, the widget says so, for assistive technology (WCAG 3.1.2):
+    // on what it draws, not on the page's element (Firefox and WebKit do not carry a host's lang into its shadow tree).
+    const { language } = this.#el;
+    for (const child of this.#shell.root.children) language ? child.setAttribute('lang', language) : child.removeAttribute('lang');
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
