@@ -204,6 +204,38 @@ describe('the shell', () => {
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
   });
 
+  it('on a phone, the panel that is loading (or could not load) covers the page but not the launcher, which closes it; once loaded, the header\'s close button does', async () => {
+    const network = `/flaky/${crypto.randomUUID()}`;
+    const phone = async () => {
+      const win = freshFrame();
+      frames.at(-1)!.style.cssText = 'width: 320px; height: 640px; border: 0';
+      await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+      win.document.body.innerHTML = '<agent-chat proxy-url="/phone"></agent-chat>';
+      return win.document.querySelector('agent-chat') as AgentChat;
+    };
+    /** What a tap at the launcher's place reaches. */
+    const tapped = (chat: AgentChat) => {
+      const { x, y, width, height } = chat.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
+      return width ? chat.shadowRoot!.elementFromPoint(x + width / 2, y + height / 2)?.getAttribute('part') : 'nothing: hidden';
+    };
+    await fetch(`${network}/down`);
+    const chat = await phone();
+    chat.show();
+    await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
+    const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+    expect([panel.width, panel.height], 'the panel covers the page').to.deep.equal([320, 640]);
+    expect(tapped(chat), 'the launcher is above it').to.equal('launcher');
+    chat.shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!.click();
+    expect(chat.open, 'closed').to.equal(false);
+
+    await fetch(`${network}/up`);
+    const reloaded = await phone();
+    reloaded.show();
+    await waitUntil(() => shadowText(reloaded, 'bubble') === 'Hi!', 'loaded', WAIT);
+    expect(tapped(reloaded), 'the launcher is hidden under the loaded panel').to.equal('nothing: hidden');
+    expect(reloaded.shadowRoot!.querySelector('[part~="close-button"]'), 'the header closes it').to.not.equal(null);
+  });
+
   for (const [build, module] of [['ES module', true], ['classic script', false]] as const) {
     it(`as ${build === 'ES module' ? 'an' : 'a'} ${build}: the view could not load (the connection dropped); once it is back, opening again loads it or says so again, and a reload loads it`, async () => {
       const network = `/flaky/${crypto.randomUUID()}`;

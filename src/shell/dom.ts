@@ -12,7 +12,7 @@ export const CHAT_ICON = 'M4 5h16v11H9l-5 4z';
 /** A stroked 24×24 icon, as the view's icons (stroke style is set in the sheet). */
 export function icon(path: string, size: number) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const [name, value] of Object.entries({ viewBox: '0 0 24 24', width: `${size}`, height: `${size}`, 'aria-hidden': 'true', focusable: 'false' })) {
+  for (const [name, value] of Object.entries({ viewBox: '0 0 24 24', width: `${size}`, height: `${size}`, 'aria-hidden': 'true' })) {
     svg.setAttribute(name, value);
   }
   const shape = document.createElementNS(svg.namespaceURI, 'path');

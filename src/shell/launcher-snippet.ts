@@ -29,7 +29,7 @@ export function launcherSnippet({ language, label }: LauncherSnippetOptions = {}
   const name = escapeAttribute(label ?? openChatLabel(language));
   return `<template shadowrootmode="open"><style>${style}</style>`
     + `<button part="launcher" class="launcher" type="button" aria-controls="panel" aria-expanded="false" aria-label="${name}" inert>`
-    + `<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false"><path d="${CHAT_ICON}"/></svg></button>`
+    + `<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><path d="${CHAT_ICON}"/></svg></button>`
     + '<span class="visually-hidden" role="status"></span></template>';
 }
 

@@ -93,7 +93,8 @@ export const shellCss = css`
       inset: 0; inline-size: 100vw; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
       padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);
     }
-    :host([open]) .launcher { display: none; }
+    /* Above the panel while the rest loads (or cannot): the way back to the page. The view hides it. */
+    .launcher { z-index: calc(var(--_z) + 1); }
   }
   @media (forced-colors: active) { .launcher { border: 1px solid CanvasText; } }
 `;

@@ -186,4 +186,8 @@ export const viewCss = css`
   @media (forced-colors: active) {
     .send, .bubble, .choice, .card { border: 1px solid CanvasText; }
   }
+  /* The panel covers the page (the shell's sheet): its header's close button is the way back. */
+  @media (max-width: 480px), (max-height: 560px) {
+    :host([open]) .launcher { display: none; }
+  }
 `;

@@ -2,7 +2,7 @@ import { html } from 'lit/html.js';
 
 /** Stroked 24×24 icons (stroke style is set in the sheet); one template serves them all. */
 export const icon = (path: string, size = 20) =>
-  html`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true" focusable="false"><path d=${path} /></svg>`;
+  html`<svg viewBox="0 0 24 24" width=${size} height=${size} aria-hidden="true"><path d=${path} /></svg>`;
 
 export const ICONS = {
   chat: 'M4 5h16v11H9l-5 4z',

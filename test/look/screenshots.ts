@@ -166,6 +166,11 @@ async function longConversation(p: Page) {
   mode = 'many';
   await shadow(p, '[part~="input"]').fill('Tell me everything');
   await shadow(p, '[part~="send-button"]').click();
+  await shadow(p, '[part~="bubble--agent"] >> text="Answer number 130"').waitFor();
+  // The log keeps its newest 100 entries once the visitor sends again (not while replies arrive).
+  mode = 'ok';
+  await shadow(p, '[part~="input"]').fill('Thanks');
+  await shadow(p, '[part~="send-button"]').click();
   await shadow(p, '[part~="earlier-button"]').waitFor();
   await shadow(p, '[part~="earlier-button"]').evaluate((button) => button.scrollIntoView());
   await nextFrames(p);
@@ -258,6 +263,9 @@ try {
   releaseView?.();
   await shot('desktop-unloadable', { width: 1280, height: 800 }, unloadable);
   await shot('dark-unloadable', { width: 1280, height: 800, dark: true }, unloadable);
+  await shot('phone-320-unloadable', { width: 320, height: 640 }, unloadable);
+  await shot('rtl-unloadable', { width: 1280, height: 800, dir: 'rtl' }, unloadable);
+  await shot('zoom-200-unloadable', { width: 640, height: 400, scale: 2 }, unloadable);
   viewServing = 'ok';
 } finally {
   await browser.close();
