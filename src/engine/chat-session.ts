@@ -365,12 +365,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #buildRequest(message: EventMessage): ClientEventRequest {
     const { options } = this;
-    const request = buildRequest(message, {
+    const tagOperations = this.#conversation.tags;
+    // Taken: no other tab or page sends them again (nothing is written when there were none).
+    if (tagOperations) this.#conversation.tags = undefined;
+    return buildRequest(message, {
       senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
-      tagOperations: this.#conversation.tags, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
+      tagOperations, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
     });
-    this.#conversation.tags = undefined;
-    return request;
   }
 
   /**

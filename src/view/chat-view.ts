@@ -336,8 +336,10 @@ export class ChatView extends ViewHost implements View {
     this.#launcherSide.draw(this.#uiStrings);
     // In another language than the page's, the widget says so, for assistive technology (WCAG 3.1.2):
     // on what it draws, not on the page's element (Firefox and WebKit do not carry a host's lang into its shadow tree).
-    const { language } = this.#el;
-    for (const child of this.#shell.root.children) language ? child.setAttribute('lang', language) : child.removeAttribute('lang');
+    const lang = this.#el.language || '';
+    for (const child of this.#shell.root.children as HTMLCollectionOf<HTMLElement>) {
+      if (child.lang !== lang) lang ? child.setAttribute('lang', lang) : child.removeAttribute('lang');
+    }
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
