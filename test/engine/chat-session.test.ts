@@ -18,6 +18,15 @@ describe('createChatSession (agent-chat/engine)', () => {
     localStorage.clear();
   });
 
+  /** Sends two messages, then stops the session; the tag operations each request carried. */
+  async function tagsOfTwoSends(session: ReturnType<typeof createChatSession>) {
+    session.send('one');
+    session.send('two');
+    await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
+    session.stop();
+    return proxy.bodies.map((b) => b.tagOperations);
+  }
+
   it('greets, sends and tells each change, with no element on the page', async () => {
     const session = createChatSession({ proxyUrl: proxy.url, language: 'EN' });
     const changes: SessionChange['kind'][] = [];
@@ -138,11 +147,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     session.start();
     session.updateTags({ add: ['vip'] });
-    session.send('one');
-    session.send('two');
-    await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
-    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }, undefined]);
-    session.stop();
+    expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['vip'] }, undefined]);
   });
 
   it('updateTags() before start() go with the first request, merged with those a reload left waiting', async () => {
@@ -153,11 +158,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     session.updateTags({ add: ['early'] });
     session.start();
-    session.send('one');
-    session.send('two');
-    await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
-    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
-    session.stop();
+    expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
   });
 
   it('updateTags() without storage (blocked): kept in the page until the next request', async () => {
@@ -169,11 +170,7 @@ describe('createChatSession (agent-chat/engine)', () => {
       const session = createChatSession({ proxyUrl: proxy.url });
       session.start();
       session.updateTags({ add: ['vip'] });
-      session.send('one');
-      session.send('two');
-      await waitUntil(() => proxy.bodies.length === 2, 'two requests', WAIT);
-      expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }, undefined]);
-      session.stop();
+      expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['vip'] }, undefined]);
     } finally {
       Storage.prototype.getItem = getItem;
     }
