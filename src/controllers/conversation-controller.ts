@@ -5,7 +5,7 @@ import {
   STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
 import { mergeTags } from '../conversation/tags.js';
-import { isRecord } from '../protocol/guards.js';
+import { isTagOperations } from '../protocol/guards.js';
 import type { TagOperations } from '../protocol/types.js';
 import { createStore, type Store } from '../storage/store.js';
 
@@ -19,7 +19,6 @@ export interface ConversationControllerOptions {
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isTags = (value: unknown): value is TagOperations => isRecord(value) && [value.add, value.remove].every((list) => list === undefined || (Array.isArray(list) && list.every((tag) => typeof tag === 'string')));
 
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
@@ -139,7 +138,7 @@ export class ConversationController implements ReactiveController {
    * sends them whichever tab makes it, after a reload too (read afresh: another tab may have sent them).
    */
   get tags(): TagOperations | undefined {
-    return this.#store ? this.#store.reread('tags', isTags) : this.#tags;
+    return this.#store ? this.#store.reread('tags', isTagOperations) : this.#tags;
   }
 
   set tags(value: TagOperations | undefined) {

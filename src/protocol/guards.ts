@@ -1,10 +1,14 @@
-import type { AgentResponseItem, EventResult, Postback } from './types.js';
+import type { AgentResponseItem, EventResult, Postback, TagOperations } from './types.js';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((v) => typeof v === 'string');
+
+/** Tag operations as a request carries them: `add` and `remove`, each a list of tags if present. */
+export const isTagOperations = (value: unknown): value is TagOperations =>
+  isRecord(value) && [value.add, value.remove].every((list) => list === undefined || isStringArray(list));
 
 export function isPostback(value: unknown): value is Postback {
   if (!isRecord(value)) return false;

@@ -161,6 +161,14 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
   });
 
+  it('tags stored malformed (by anything else on the page) are dropped, not sent', async () => {
+    localStorage.setItem(`agent-chat:${new URL(proxy.url, document.baseURI).href}:tags`, JSON.stringify({ v: 1, data: { add: 'vip' } }));
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    expect(await tagsOfTwoSends(session)).to.deep.equal([undefined, undefined]);
+    expect(localStorage.getItem(`agent-chat:${new URL(proxy.url, document.baseURI).href}:tags`), 'removed').to.equal(null);
+  });
+
   it('updateTags() without storage (blocked): kept in the page until the next request', async () => {
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = () => {

@@ -34,7 +34,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * it to 56,636, the scroll shades and first-open timing to 56,842, the markdown chunk to 57,362 and
  * marked's shortcut to 57,467, a greeting held until answered (so two tabs greet once) to 57,794, session tags kept until the next
  * request across page loads and tabs to 57,875, the widget's `lang` in another language than the
- * page's to 57,910, the launcher above a phone's loading panel to 57,941
+ * page's to 57,910, the launcher above a phone's loading panel to 57,942
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
