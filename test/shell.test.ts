@@ -90,9 +90,11 @@ describe('the shell', () => {
     expect(bodies[0].tagOperations, 'tags go with the first request').to.deep.equal({ add: ['vip'] });
     expect(bodies[1].tagOperations, 'and only with it').to.equal(undefined);
     chat.show();
-    await waitUntil(() => chat.shadowRoot!.querySelectorAll('[part~="bubble"]').length === 6, 'each message and its reply shown', WAIT);
+    await waitUntil(() => chat.shadowRoot!.querySelectorAll('[part~="bubble"]').length >= 6, 'each message and its reply shown', WAIT);
+    await chat.updateComplete;
     const shown = [...chat.shadowRoot!.querySelectorAll('[part~="bubble"]')].map((b) => b.textContent!.trim());
     expect(shown, 'in the log: the messages as they were made, then the replies in order').to.deep.equal(['first', 'second', 'third', 'Hi!', 'Hi!', 'Hi!']);
+    expect(win.requests, 'a conversation already begun is not greeted when shown').to.have.length(3);
   });
 
   it('keeps properties set on the element before its script ran (a framework may set them first)', async () => {

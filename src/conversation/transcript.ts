@@ -38,14 +38,14 @@ export interface HeldRequest {
   id: string;
   at: number;
   message: EventMessage;
-  /** The greeting: while it is held, no tab greets again. */
+  /** The greeting (while anything is held, no tab greets: see ChatSession.greet). */
   greeting?: boolean;
 }
 
 export interface Conversation {
   startedAt: number;
   updatedAt: number;
-  /** The greeting was answered: a reload restores instead of greeting again. */
+  /** The agent answered a request of it (the greeting, or a message sent first): a reload restores instead of greeting again, and `session-timeout` applies. */
   greeted: boolean;
   messages: ChatMessage[];
   /** Requests without a message that wait for delivery, oldest first: a reload or another tab sends them. */

@@ -214,14 +214,16 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   /**
-   * Sends the greeting, unless the conversation was greeted, failed to be, or a greeting is on its
-   * way (from any tab: it is held in the conversation, so another tab or a reload sends it if this
-   * page cannot); archives an idle conversation first.
+   * Sends the greeting to a conversation not yet begun: none if the agent has answered a request of
+   * it, its greeting failed, or anything is in it or on its way from any tab (the greeting too: it is
+   * held in the conversation, so another tab or a reload sends it if this page cannot). A message or
+   * postback sent through the API before the panel was shown has begun it: a greeting after it would
+   * restart the agent's flow. Archives an idle conversation first.
    */
   greet() {
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
-    const { greeted, held } = this.#conversation.conversation;
-    if (greeted || this.#greetingFailure || held?.some((h) => h.greeting)) return;
+    const { conversation } = this.#conversation;
+    if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;
     const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true };
     this.#conversation.hold(job);
     this.#enqueue(job);
@@ -379,9 +381,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * taken one back, or discarded the message) since it was queued. What is not is not sent, and
    * a reply to it stays out of the conversation that took its place.
    */
-  #belongs(job: DeliveryJob): boolean {
+  #belongs(job: DeliveryJob): boolean | undefined {
     const { messages, held } = this.#conversation.conversation;
-    return job.userMessageId ? messages.some((m) => m.id === job.userMessageId) : !!held?.some((h) => h.id === job.id);
+    return job.userMessageId ? messages.some((m) => m.id === job.userMessageId) : held?.some((h) => h.id === job.id);
   }
 
   /** The send event is cancelable: a cancelled message is taken back out of the conversation. */
@@ -395,7 +397,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
     const belongs = this.#belongs(job);
-    if (belongs && job.greeting) this.#conversation.markGreeted();
+    // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
+    if (belongs) this.#conversation.markGreeted();
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });

@@ -48,6 +48,60 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it('greets only a conversation not yet begun: not after a message or a postback sent first, nor after a reload that follows a greeting refused for good', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.send('asked first');
+    session.greet();
+    await waitUntil(() => session.messages.length === 2, 'answered', WAIT);
+    session.greet();
+    expect(proxy.bodies.map((b) => b.message), 'no greeting after the visitor has spoken').to.deep.equal([{ text: 'asked first' }]);
+    session.restart();
+    session.postback({ type: 'node', data: 'pricing' });
+    session.greet();
+    await waitUntil(() => proxy.bodies.length === 2 && !proxy.inFlight, 'the postback answered', WAIT);
+    session.greet();
+    expect(proxy.bodies.map((b) => b.message).slice(1), 'nor after a postback').to.deep.equal([{ payload: { type: 'node', data: 'pricing' } }]);
+    session.stop();
+
+    // The greeting refused (a 4xx), the visitor writes anyway; the next page must not greet after their message.
+    localStorage.clear();
+    proxy.next({ status: 400, json: { status: 'error', error: 'unknown node' } });
+    const first = createChatSession({ proxyUrl: proxy.url });
+    first.start();
+    first.greet();
+    await waitUntil(() => first.greetingProblem !== undefined, 'the greeting refused', WAIT);
+    first.send('hello anyway');
+    await waitUntil(() => first.messages.length === 2, 'answered', WAIT);
+    first.stop();
+    const reloaded = createChatSession({ proxyUrl: proxy.url });
+    reloaded.start();
+    reloaded.greet();
+    expect(proxy.bodies.map((b) => b.message).slice(2), 'the reload restores, it does not greet').to.deep.equal([
+      { payload: { type: 'node', data: 'greeting' } }, { text: 'hello anyway' },
+    ]);
+    reloaded.stop();
+  });
+
+  it('a conversation begun by a message (not greeted) idles out after sessionTimeout like any other', async () => {
+    const first = createChatSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
+    first.start();
+    first.send('asked first');
+    await waitUntil(() => first.messages.length === 2, 'answered', WAIT);
+    first.stop();
+    const key = Object.keys(localStorage).find((k) => k.includes(proxy.url) && k.endsWith(':conversation'))!;
+    const stored = JSON.parse(localStorage.getItem(key)!);
+    stored.data.updatedAt -= 2 * 60 * 60_000; // two hours later
+    localStorage.setItem(key, JSON.stringify(stored));
+    const later = createChatSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
+    later.start();
+    expect(texts(later), 'archived').to.deep.equal([]);
+    later.greet();
+    await waitUntil(() => later.messages.length === 1, 'greeted anew', WAIT);
+    expect(proxy.bodies.map((b) => b.message).at(-1)).to.deep.equal({ payload: { type: 'node', data: 'greeting' } });
+    later.stop();
+  });
+
   it('holds the newest 500 messages, the same as a reload restores', async () => {
     proxy.next(ok(...Array.from({ length: 499 }, (_, i) => text(`reply ${i}`))));
     const session = createChatSession({ proxyUrl: proxy.url });
