@@ -86,6 +86,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #greetingFailure?: string;
   #reportedToDeveloper = false;
   #adopting = false;
+  /** This tab holds the outbox: it alone sends (see #adoptPending). */
+  #holding = false;
+  /** This tab sends what it made before its request for the outbox is granted (nothing else waited). */
+  #early = false;
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -226,7 +230,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;
     const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true };
     this.#conversation.hold(job);
-    this.#enqueue(job);
+    this.#adoptPending(job.id);
   }
 
   /** Sends `text` as the visitor's message (trimmed, at most 2,000 characters); blank text is ignored. */
@@ -316,22 +320,34 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   /**
-   * Sends the pending messages no live page sends (a reload or a closed tab interrupted them), once
-   * this tab holds the outbox: a tab sending holds it until its queue is empty. Only what is pending
-   * now can be orphaned: a message stored later belongs to a live tab whose lock request precedes
-   * its write, so it is ahead of this one. Called on start and on every change from another tab.
+   * Sends what is stored as waiting for delivery, in the order it was made, from whichever tab:
+   * only the tab that holds the outbox (a Web Lock) sends, and it holds it until its queue is empty.
+   * A tab that holds it queues what is stored meanwhile, by itself or another tab (a new item wakes
+   * a queue waiting to retry, greeting first); one that does not asks for it, and takes up what is
+   * still waiting once it has it: a message typed in a second tab never overtakes the greeting or a
+   * message the first tab is still sending, and what a closed or reloaded tab left is sent once.
+   * Called on start, on every change from another tab and for each new item (`made`). When nothing
+   * else waits, this tab sends what it makes at once, while it asks for the outbox (granted
+   * asynchronously; no other tab is sending: what it sent would be waiting here); what another tab
+   * stored meanwhile waits for the grant (by then that tab may have sent it).
    */
-  #adoptPending() {
-    const pending = new Set(this.#orphans().map((job) => job.id));
-    if (!pending.size || this.#adopting) return;
+  #adoptPending(made?: string) {
+    const orphans = this.#orphans();
+    if (this.#holding) return orphans.forEach((job) => this.#delivery.enqueue(job));
+    const mine = orphans.find((job) => job.id === made);
+    if (this.#adopting) return this.#early && mine && this.#delivery.enqueue(mine);
+    if (!orphans.length) return;
+    if ((this.#early = !!mine && !orphans[1])) this.#delivery.enqueue(mine!); // it alone waits
     this.#adopting = true;
     this.#conversation.withOutbox(async () => {
-      this.#adopting = false;
+      this.#adopting = this.#early = false;
+      this.#holding = true;
       this.#conversation.refresh();
-      for (const job of this.#orphans()) if (pending.has(job.id)) this.#delivery.enqueue(job);
-      this.#notify({ kind: 'state' });
-      await this.#delivery.whenIdle();
-      // Stored while this tab waited, by a tab that may be gone by now: ask again, behind it.
+      this.#adoptPending(); // (each job queued tells of the new state)
+      // (a restart() empties the queue, and its greeting may be queued before this goes on)
+      while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
+      this.#holding = false;
+      // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       this.#adoptPending();
     });
   }
@@ -347,22 +363,14 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #submit(message: EventMessage, echo?: string) {
     this.#beforeRestart = undefined;
-    const job: DeliveryJob = { id: newId(), message };
+    // Stored as waiting (the outbox); #adoptPending sends it.
+    const id = newId();
     if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id: job.id, at: requestTime(), text: echo, status: 'sending', request: message };
-      job.userMessageId = shown.id;
+      const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message };
       this.#conversation.add(shown);
       this.#notify({ kind: 'added', messages: [shown] });
-    } else this.#conversation.hold({ id: job.id, at: requestTime(), message });
-    // Storage is written at the end of the task: the outbox is requested before the message is
-    // stored as pending, so no other tab adopts it (see #adoptPending).
-    this.#enqueue(job);
-  }
-
-  /** Queues a job; this tab holds the outbox (other tabs do not resend it) until the queue drains. */
-  #enqueue(job: DeliveryJob) {
-    this.#delivery.enqueue(job);
-    this.#conversation.withOutbox(() => this.#delivery.whenIdle());
+    } else this.#conversation.hold({ id, at: requestTime(), message });
+    this.#adoptPending(id);
   }
 
   #buildRequest(message: EventMessage): ClientEventRequest {

@@ -177,6 +177,28 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('a message typed in a second tab while the first retries the greeting goes after the greeting, and wakes that retry', async () => {
+    const p = proxy();
+    // The agent is down and asks for a minute: tab A's next try of the greeting is that far away.
+    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } }));
+    const a = await mount(p, { open: true });
+    await waitUntil(() => part(a.chat, 'error'), 'tab A cannot greet', WAIT);
+    const b = await mount(p, { open: true });
+    await b.chat.updateComplete;
+    const before = p.requests.length;
+    p.handle(echoAgent); // the agent is back; tab A does not know yet
+    await submit(b.chat, 'asked in tab B');
+    await waitForBubbles(b.chat, 3, 'greeted and answered (within the wait, long before the minute: the send woke the retry)');
+    await waitForBubbles(a.chat, 3, 'the same in tab A');
+    await outboxSettled(p);
+    await b.chat.updateComplete;
+    expect(sent(p, before), 'the greeting first, then the message; each once').to.deep.equal(['(greeting)', 'asked in tab B']);
+    const expected = ['asked in tab B', 'Hello! How can I help?', 'You said: asked in tab B'];
+    expect(bubbles(b.chat), 'the reply to the message comes last').to.deep.equal(expected);
+    expect(bubbles(a.chat)).to.deep.equal(expected);
+    expect(part(a.chat, 'error'), 'the greeting problem is gone').to.equal(null);
+  });
+
   it('a new conversation taken back in one tab while the agent is down: the other tab greets nothing, each message goes once', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });
