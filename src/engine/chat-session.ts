@@ -85,11 +85,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
   #reportedToDeveloper = false;
-  #adopting = false;
-  /** This tab holds the outbox: it alone sends (see #adoptPending). */
-  #holding = false;
-  /** This tab sends what it made before its request for the outbox is granted (nothing else waited). */
-  #early = false;
+  /** This tab sends: it holds the outbox, or it made the one item waiting and asked for it (see #adoptPending). */
+  #sending = false;
+  /** This tab asked for the outbox: what it takes up once granted. */
+  #waiting?: string[];
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -320,33 +319,33 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   /**
-   * Sends what is stored as waiting for delivery, in the order it was made, from whichever tab:
+   * Sends what is stored as waiting for delivery, in the order it was made, each item from one tab:
    * only the tab that holds the outbox (a Web Lock) sends, and it holds it until its queue is empty.
-   * A tab that holds it queues what is stored meanwhile, by itself or another tab (a new item wakes
-   * a queue waiting to retry, greeting first); one that does not asks for it, and takes up what is
-   * still waiting once it has it: a message typed in a second tab never overtakes the greeting or a
-   * message the first tab is still sending, and what a closed or reloaded tab left is sent once.
-   * Called on start, on every change from another tab and for each new item (`made`). When nothing
-   * else waits, this tab sends what it makes at once, while it asks for the outbox (granted
-   * asynchronously; no other tab is sending: what it sent would be waiting here); what another tab
-   * stored meanwhile waits for the grant (by then that tab may have sent it).
+   * A tab that asks for it takes up, once granted, what waited when it asked (another tab's, if that
+   * tab has not sent it meanwhile: it was closed or reloaded mid-send) and what it made since; a tab
+   * that holds it sends what it makes next, and what another tab stores meanwhile waits for that
+   * tab's turn but wakes this queue at once (the visitor is here, as a send does in one tab). So a
+   * message typed in a second tab never overtakes the greeting or a message the first is sending.
+   * When nothing else waits, a tab sends what it makes (`made`) at once while it asks (its request
+   * comes before its write, so no tab granted the outbox after it takes that up).
+   * Called on start, on every change from another tab and for each new item.
    */
   #adoptPending(made?: string) {
     const orphans = this.#orphans();
-    if (this.#holding) return orphans.forEach((job) => this.#delivery.enqueue(job));
     const mine = orphans.find((job) => job.id === made);
-    if (this.#adopting) return this.#early && mine && this.#delivery.enqueue(mine);
-    if (!orphans.length) return;
-    if ((this.#early = !!mine && !orphans[1])) this.#delivery.enqueue(mine!); // it alone waits
-    this.#adopting = true;
+    if (this.#sending) return mine ? this.#delivery.enqueue(mine) : orphans[0] && this.#delivery.retryNow();
+    if (this.#waiting) return mine && this.#waiting.push(mine.id);
+    if (!orphans[0]) return;
+    if ((this.#sending = !!mine && !orphans[1])) this.#delivery.enqueue(mine!);
+    const waiting = (this.#waiting = orphans.map((job) => job.id));
     this.#conversation.withOutbox(async () => {
-      this.#adopting = this.#early = false;
-      this.#holding = true;
+      this.#waiting = undefined;
+      this.#sending = true;
       this.#conversation.refresh();
-      this.#adoptPending(); // (each job queued tells of the new state)
+      for (const job of this.#orphans()) if (waiting.includes(job.id)) this.#delivery.enqueue(job);
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
       while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
-      this.#holding = false;
+      this.#sending = false;
       // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       this.#adoptPending();
     });

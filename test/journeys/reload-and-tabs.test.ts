@@ -199,6 +199,36 @@ describe('journeys: reloads and tabs', () => {
     expect(part(a.chat, 'error'), 'the greeting problem is gone').to.equal(null);
   });
 
+  it('a new conversation started in one tab while the other retries a message: greeted once, and the old message stays in the old conversation', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { open: true });
+    await waitForBubbles(b.chat, 1);
+    // The agent is down and asks for a minute: tab A's next try of the message is that far away.
+    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } }));
+    await submit(a.chat, 'asked while down');
+    await waitForStatus(a.chat, 'asked while down', /^Not delivered yet/);
+    p.handle(echoAgent); // the agent is back; tab A does not know yet
+    const before = p.requests.length;
+    const gate = p.hold(); // the new greeting is on its way while tab A learns of the new conversation
+    part(b.chat, 'restart-button')!.click();
+    await waitUntil(() => bubbles(a.chat).length === 0, 'tab A shows the new conversation (greeted by one tab only)', WAIT);
+    await a.chat.updateComplete;
+    gate.release();
+    await waitForBubbles(b.chat, 1, 'tab B greeted');
+    await waitForBubbles(a.chat, 1, 'and tab A');
+    await submit(a.chat, 'in the new one'); // the visitor goes on in tab A
+    await waitForBubbles(a.chat, 3, 'answered');
+    await outboxSettled(p);
+    await a.chat.updateComplete;
+    expect(sent(p, before), 'one greeting, then the new message; the old one not sent into the new conversation').to.deep.equal(['(greeting)', 'in the new one']);
+    const expected = ['Hello! How can I help?', 'in the new one', 'You said: in the new one'];
+    expect(bubbles(a.chat)).to.deep.equal(expected);
+    await waitUntil(() => bubbles(b.chat).length === 3, 'tab B too', WAIT);
+    expect(bubbles(b.chat)).to.deep.equal(expected);
+  });
+
   it('a new conversation taken back in one tab while the agent is down: the other tab greets nothing, each message goes once', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });

@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_470, all: 57_960 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_490, all: 57_980 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -35,7 +35,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * marked's shortcut to 57,467, a greeting held until answered (so two tabs greet once) to 57,794, session tags kept until the next
  * request across page loads and tabs to 57,875, the widget's `lang` in another language than the
  * page's to 57,910, the launcher above a phone's loading panel to 57,942, only the tab holding the
- * outbox sending (a second tab's message no longer overtakes the first's greeting) to 57,952
+ * outbox sending (a second tab's message no longer overtakes the first's greeting, and no two tabs
+ * send one item) to 57,976
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
