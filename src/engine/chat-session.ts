@@ -405,7 +405,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
     const belongs = this.#belongs(job);
     // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
-    if (belongs) this.#conversation.markGreeted();
+    if (belongs) {
+      this.#conversation.markGreeted();
+      this.#greetingFailure = undefined; // begun after all: "could not start" no longer holds
+    }
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });

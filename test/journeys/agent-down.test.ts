@@ -41,6 +41,24 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(idleTyping, 'never "typing" with nothing in flight').to.deep.equal([]);
   });
 
+  it('a greeting the agent refuses → the visitor writes anyway and is answered: "could not start" goes, and a reload neither greets nor says it', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.next({ status: 400, json: { status: 'error', error: 'Unknown node' } });
+    await clickLauncher(chat);
+    await waitUntil(() => part(chat, 'error'), 'the greeting problem is shown', WAIT);
+    expect(shownText(chat, 'error')).to.match(/^The chat could not start/);
+    await submit(chat, 'Hello anyway');
+    await waitForBubbles(chat, 2, 'answered');
+    await chat.updateComplete;
+    expect(shownText(chat, 'error'), 'the chat has started after all').to.equal(null);
+    chat.remove();
+    const { chat: reloaded } = await mount(p, { open: true });
+    await reloaded.updateComplete;
+    expect(bubbles(reloaded)).to.deep.equal(['Hello anyway', 'You said: Hello anyway']);
+    expect(shownText(reloaded, 'error')).to.equal(null);
+    expect(sent(p), 'one greeting, refused; no other').to.deep.equal(['(greeting)', 'Hello anyway']);
+  });
+
   it('agent down mid-conversation → two messages → recovery: both delivered in order, through "retrying in …"', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
