@@ -9,7 +9,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
+import { down, downForAMinute, outboxSettled, sent, submit, waitForStatus } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
@@ -179,8 +179,7 @@ describe('journeys: reloads and tabs', () => {
 
   it('a message typed in a second tab while the first retries the greeting goes after the greeting, and wakes that retry', async () => {
     const p = proxy();
-    // The agent is down and asks for a minute: tab A's next try of the greeting is that far away.
-    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } }));
+    p.handle(() => downForAMinute); // tab A's next try of the greeting is that far away
     const a = await mount(p, { open: true });
     await waitUntil(() => part(a.chat, 'error'), 'tab A cannot greet', WAIT);
     const b = await mount(p, { open: true });
@@ -205,8 +204,7 @@ describe('journeys: reloads and tabs', () => {
     await waitForBubbles(a.chat, 1);
     const b = await mount(p, { open: true });
     await waitForBubbles(b.chat, 1);
-    // The agent is down and asks for a minute: tab A's next try of the message is that far away.
-    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } }));
+    p.handle(() => downForAMinute); // tab A's next try of the message is that far away
     await submit(a.chat, 'asked while down');
     await waitForStatus(a.chat, 'asked while down', /^Not delivered yet/);
     p.handle(echoAgent); // the agent is back; tab A does not know yet

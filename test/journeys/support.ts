@@ -10,6 +10,9 @@ import { part, parts, statusOf, typeDraft, WAIT } from '../support/widget.js';
 /** The agent (or the network to it) is down: fetch fails, though the browser says it is online. */
 export const down: Reply = { networkError: true };
 
+/** The agent is down and asks for a minute (`Retry-After: 60`): a queue's next try is that far away, well past any wait of a test. */
+export const downForAMinute: Reply = { status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } };
+
 /** Types `text` into the composer and clicks Send, as a visitor does. */
 export async function submit(chat: AgentChat, text: string) {
   await typeDraft(chat, text);
