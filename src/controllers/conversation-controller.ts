@@ -12,6 +12,8 @@ import { createStore, type Store } from '../storage/store.js';
 export interface ConversationControllerOptions {
   /** Another tab of the same site changed the conversation; it is already applied here. */
   onExternalChange?: (conversation: Conversation) => void;
+  /** Another tab changed `retryAt`, or (`nudged`) its visitor asked to try again now. */
+  onRetryNotice?: (nudged: boolean) => void;
   /** Storage namespace; widgets with different namespaces keep separate identities and transcripts. */
   namespace: () => string;
   /** Minutes of inactivity after which a stored conversation is archived (0: never). */
@@ -19,6 +21,7 @@ export interface ConversationControllerOptions {
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isNumber = (value: unknown): value is number => typeof value === 'number';
 
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
@@ -28,6 +31,12 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 export class ConversationController implements ReactiveController {
   senderId = '';
   conversation: Conversation = newConversation(0);
+  /**
+   * When the tab that sends what waits tries again (while it is retrying), for the other tabs to
+   * show next to what they wait to send. Kept in storage apart from the conversation: writing it
+   * there would race with another tab's change of the conversation (the later write wins).
+   */
+  retryAt?: number;
   #store?: Store;
   #channel?: BroadcastChannel;
   #loadedNamespace?: string;
@@ -61,15 +70,32 @@ export class ConversationController implements ReactiveController {
   #listen() {
     this.#channel?.close();
     this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
-    // The message only says "changed": the other tab reads storage itself, so the sending tab does
-    // not clone the whole transcript for every message.
-    this.#channel?.addEventListener('message', () => this.refresh());
+    // The message only says what changed (0: the conversation, 1: `retryAt`, 2: a nudge): the other
+    // tab reads storage itself, so the sending tab does not clone the whole transcript for every message.
+    this.#channel?.addEventListener('message', ({ data }) => (data ? this.#retryNotice(data > 1) : this.refresh()));
     addEventListener('storage', this.#handleStorage);
   }
 
-  readonly #handleStorage = (event: StorageEvent) => {
-    if (event.key === `${this.#loadedNamespace}:conversation`) this.refresh();
+  readonly #handleStorage = ({ key }: StorageEvent) => {
+    if (key === `${this.#loadedNamespace}:conversation`) this.refresh();
+    if (key === `${this.#loadedNamespace}:retry`) this.#retryNotice(false);
   };
+
+  #retryNotice(nudged: boolean) {
+    this.retryAt = this.#store?.reread('retry', isNumber);
+    this.#options.onRetryNotice?.(nudged);
+  }
+
+  /** Tells the other tabs when this one tries again what waits (see {@link retryAt}). */
+  shareRetry(at: number | undefined) {
+    this.#store?.set('retry', (this.retryAt = at));
+    this.#channel?.postMessage(1);
+  }
+
+  /** Asks the tab that sends what waits to try again now (its visitor is here). */
+  nudge() {
+    this.#channel?.postMessage(2);
+  }
 
   /**
    * Runs `task` holding the site's outbox lock (Web Locks; waiting while another tab holds it)
@@ -103,6 +129,7 @@ export class ConversationController implements ReactiveController {
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
     this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
+    this.retryAt = this.#store.get('retry', isNumber);
     if (this.#tags) this.tags = mergeTags(this.tags, this.#tags);
     this.#tags = undefined;
     this.expireIfIdle();

@@ -109,6 +109,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
         this.#notify({ kind: 'synced' });
         this.#adoptPending();
       },
+      // Another tab's retry is shown here next to what waits for it; a nudge wakes this tab's. (Only
+      // a visitor's action wakes a retry: were the other tab's new time to, two tabs retrying would
+      // wake each other without end.)
+      onRetryNotice: (nudged) => (nudged ? this.#sending && this.#delivery.retryNow() : this.#notify({ kind: 'state' })),
     });
     this.#delivery = new DeliveryController(this, {
       proxyUrl: () => this.#proxyUrl,
@@ -116,7 +120,12 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       onSend: (job, request) => this.#handleSend(job, request),
       onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
       onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
-      onChange: () => this.#notify({ kind: 'state' }),
+      onChange: () => {
+        // When this tab tries again (only `retrying` has a time), told to the other tabs: what waits there shows it (see `delivery`).
+        const { at } = this.#delivery.state as { at?: number };
+        if (this.#sending && at !== this.#conversation.retryAt) this.#conversation.shareRetry(at);
+        this.#notify({ kind: 'state' });
+      },
     });
   }
 
@@ -175,8 +184,14 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return this.#conversation.senderId;
   }
 
-  /** Where the delivery queue stands: `in-flight` (what a typing indicator shows), `retrying` at a time, `offline`, or `idle`. */
+  /**
+   * Where delivery stands: `in-flight` (what a typing indicator shows), `retrying` at a time,
+   * `offline`, or `idle`. While what waits here is another tab's to send first, that tab's retry
+   * (or the connection, which is the browser's): a second tab says when it is tried again too.
+   */
   get delivery(): DeliveryState {
+    const at = this.#conversation.retryAt!;
+    if (!this.#sending && (at > 0 || this.offline) && this.#orphans()[0]) return this.offline ? { name: 'offline' } : { name: 'retrying', at };
     return this.#delivery.state;
   }
 
@@ -200,19 +215,18 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const message = this.messages.findLast((m) => m.id === id);
     if (message?.kind !== 'user' || message.status !== 'sending') return undefined;
     const index = this.#delivery.pending.findIndex((job) => job.userMessageId === id);
-    const state = this.#delivery.state;
-    // Not in this tab's queue: another tab sends it (or this one will adopt it; see #adoptPending).
-    if (index < 0) return { kind: 'queued' };
+    const state = this.delivery;
     if (state.name === 'retrying') return { kind: 'retrying', at: state.at };
     if (state.name === 'offline') return { kind: 'offline' };
+    // Behind the one in flight, or not in this tab's queue: another tab sends it (or this one will; see #adoptPending).
     return { kind: index ? 'queued' : 'in-flight' };
   }
 
   /** The greeting's problem: failed for good (why), or waiting to be retried (when). */
   get greetingProblem(): { failed: string } | { retryAt: number } | undefined {
     if (this.#greetingFailure) return { failed: this.#greetingFailure };
-    const state = this.#delivery.state;
-    if (state.name === 'retrying' && this.#delivery.pending.some((job) => job.greeting)) return { retryAt: state.at };
+    const state = this.delivery;
+    if (state.name === 'retrying' && this.#conversation.conversation.held?.some((h) => h.greeting)) return { retryAt: state.at };
     return undefined;
   }
 
@@ -281,9 +295,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return !!updated;
   }
 
-  /** Sends what waits for a retry now. */
+  /** Sends what waits for a retry now (what another tab sends first: that tab tries again now). */
   retryNow() {
-    this.#delivery.retryNow();
+    if (this.#sending) this.#delivery.retryNow();
+    else this.#conversation.nudge();
   }
 
   /** Drops a message that was not delivered. */
@@ -324,8 +339,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * A tab that asks for it takes up, once granted, what waited when it asked (another tab's, if that
    * tab has not sent it meanwhile: it was closed or reloaded mid-send) and what it made since; a tab
    * that holds it sends what it makes next, and what another tab stores meanwhile waits for that
-   * tab's turn but wakes this queue at once (the visitor is here, as a send does in one tab). So a
-   * message typed in a second tab never overtakes the greeting or a message the first is sending.
+   * tab's turn but wakes this queue at once (the visitor is here, as a send does in one tab; so does
+   * "Retry now" there). So a message typed in a second tab never overtakes the greeting or a
+   * message the first is sending.
    * When nothing else waits, a tab sends what it makes (`made`) at once while it asks (its request
    * comes before its write, so no tab granted the outbox after it takes that up).
    * Called on start, on every change from another tab and for each new item.

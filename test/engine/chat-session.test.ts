@@ -182,6 +182,34 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it("two sessions on one proxy URL (two tabs): what waits for the other's turn reads as that one's retry, and retryNow() wakes it", async () => {
+    proxy.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'down' } }));
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    a.greet();
+    await waitUntil(() => a.delivery.name === 'retrying', 'tab A waits a minute to greet again', WAIT);
+    const b = createChatSession({ proxyUrl: proxy.url });
+    const states: string[] = [];
+    b.subscribe((change) => change.kind === 'state' && states.push(b.delivery.name));
+    b.start();
+    expect(b.delivery, "tab B: tab A's retry").to.deep.equal(a.delivery);
+    expect(b.greetingProblem).to.deep.equal(a.greetingProblem);
+    const tries = proxy.requests.length;
+    b.send('from B');
+    await waitUntil(() => proxy.requests.length > tries && a.delivery.name === 'retrying', 'the send woke tab A, which failed again', WAIT);
+    await waitUntil(() => b.pendingOf(b.messages[0].id)?.kind === 'retrying', "tab B's message waits for tab A's next try", WAIT);
+    expect(b.pendingOf(b.messages[0].id)).to.deep.equal({ kind: 'retrying', at: (a.delivery as { at: number }).at });
+    expect(a.pendingOf(b.messages[0].id), 'and says so in tab A').to.deep.equal(b.pendingOf(b.messages[0].id));
+    expect(states, 'tab B was told each time tab A set a new time').to.include('retrying');
+    proxy.handle(() => ok(text('back')));
+    b.retryNow();
+    await waitUntil(() => b.messages.length === 3 && b.delivery.name === 'idle', 'tab A greeted and tab B sent, long before the minute', WAIT);
+    expect(proxy.bodies.slice(-2).map((x) => x.message)).to.deep.equal([{ payload: { type: 'node', data: 'greeting' } }, { text: 'from B' }]);
+    expect(b.greetingProblem).to.equal(undefined);
+    a.stop();
+    b.stop();
+  });
+
   it('keeps the conversation across sessions on one proxy URL, and restart() archives it', async () => {
     const first = createChatSession({ proxyUrl: proxy.url });
     first.start();

@@ -9,10 +9,11 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { down, downForAMinute, outboxSettled, sent, submit, waitForStatus } from './support.js';
+import { down, downForAMinute, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
+  afterEach(resetOnline);
 
   it('reload while a message is in flight: sent once after the reload; once answered, never again', async () => {
     const p = proxy();
@@ -196,6 +197,53 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(b.chat), 'the reply to the message comes last').to.deep.equal(expected);
     expect(bubbles(a.chat)).to.deep.equal(expected);
     expect(part(a.chat, 'error'), 'the greeting problem is gone').to.equal(null);
+  });
+
+  it('while the first tab retries, the second says so too (the greeting and its own message: "retrying in …", not "Sending…"), and its Retry now wakes that retry', async () => {
+    const p = proxy();
+    p.handle(() => downForAMinute); // tab A's next try is always that far away
+    const a = await mount(p, { open: true });
+    await waitUntil(() => part(a.chat, 'error'), 'tab A cannot greet', WAIT);
+    const b = await mount(p, { open: true });
+    const problem = () => part(b.chat, 'error')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await waitUntil(() => /^The chat could not start — retrying in \d+ s/.test(problem()), `tab B says the greeting is retried; it shows "${problem()}"`, WAIT);
+    const first = p.requests.length;
+    part(b.chat, 'retry-button')!.click(); // the greeting's Retry now, in tab B
+    await waitUntil(() => p.requests.length > first, 'Retry now in tab B woke tab A (its next try was a minute away)', WAIT);
+    await waitUntil(() => /retrying in \d+ s/.test(problem()), 'and failed again', WAIT);
+    const attempts = p.requests.length;
+    await submit(b.chat, 'asked in tab B'); // wakes tab A's retry, which fails again
+    await waitUntil(() => p.requests.length > attempts, 'the send woke tab A', WAIT);
+    await waitForStatus(b.chat, 'asked in tab B', /^Not delivered yet — retrying in \d+ s/);
+    await waitForStatus(a.chat, 'asked in tab B', /^Not delivered yet — retrying in \d+ s/);
+    expect(sent(p), 'nothing but the greeting went out').to.deep.equal(['(greeting)', '(greeting)', '(greeting)']);
+    p.handle(echoAgent); // the agent is back; tab A does not know yet
+    const retry = parts(b.chat, 'retry-button').at(-1)!; // the message's (the greeting's is above)
+    retry.click();
+    await waitForBubbles(b.chat, 3, 'greeted and answered within the wait, long before the minute: Retry now in tab B woke tab A');
+    await waitForBubbles(a.chat, 3, 'the same in tab A');
+    await outboxSettled(p);
+    await b.chat.updateComplete;
+    expect(sent(p, attempts + 1), 'the greeting, then the message; each once').to.deep.equal(['(greeting)', 'asked in tab B']);
+    expect(problem(), 'no problem left in tab B').to.equal('');
+    expect(statusOf(b.chat, 'asked in tab B')).to.equal('sent');
+  });
+
+  it('offline, a message typed in one tab says "Waiting for connection" in both tabs, and goes once when the connection is back', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { open: true });
+    await waitForBubbles(b.chat, 1);
+    setOnline(false);
+    await submit(a.chat, 'typed offline');
+    await waitForStatus(a.chat, 'typed offline', 'Waiting for connection Discard');
+    await waitForStatus(b.chat, 'typed offline', 'Waiting for connection Discard');
+    setOnline(true);
+    await waitForBubbles(b.chat, 3, 'answered once the connection is back');
+    await outboxSettled(p);
+    expect(sent(p), 'the greeting, then the message once').to.deep.equal(['(greeting)', 'typed offline']);
+    await waitForStatus(b.chat, 'typed offline', 'sent');
   });
 
   it('a new conversation started in one tab while the other retries a message: greeted once, and the old message stays in the old conversation', async () => {

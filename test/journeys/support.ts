@@ -87,7 +87,10 @@ export function recordStates(chat: AgentChat, proxy: FakeProxy) {
 /** Waits until `text`'s status line matches. */
 export async function waitForStatus(chat: AgentChat, text: string, expected: RegExp | string) {
   const matches = () => (typeof expected === 'string' ? statusOf(chat, text) === expected : expected.test(statusOf(chat, text)));
-  await waitUntil(matches, `waited for "${text}" to show ${expected}; it shows "${statusOf(chat, text)}"`, WAIT);
+  // What it shows when the wait ends, not when it began.
+  await waitUntil(matches, '', WAIT).catch(() => {
+    throw new Error(`waited for "${text}" to show ${expected}; it shows "${statusOf(chat, text)}"`);
+  });
 }
 
 /** The texts of the requests the fake proxy received, in order (the greeting as "(greeting)"). */

@@ -94,7 +94,8 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 const shadow = (p: Page, selector: string) => p.locator('agent-chat').locator(selector);
 const nextFrames = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<void>) {
+/** `story` may open another tab of the site and return it: that tab is the shot. */
+async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<Page | void>) {
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height }, deviceScaleFactor: options.scale ?? 1,
     colorScheme: options.dark ? 'dark' : 'light',
@@ -102,10 +103,10 @@ async function shot(name: string, options: { width: number; height: number; scal
   const p = await context.newPage();
   mode = options.page === 'themes' || options.page === 'rich' ? 'themes' : 'ok';
   await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}&page=${options.page ?? 'launcher'}`);
-  await story(p);
+  const shown = (await story(p)) ?? p;
   // Opening and closing animate: the shot shows where they end.
-  await p.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot!.getAnimations().every((a) => a.playState !== 'running')));
-  await p.screenshot({ path: new URL(`${name}.png`, out).pathname });
+  await shown.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot!.getAnimations().every((a) => a.playState !== 'running')));
+  await shown.screenshot({ path: new URL(`${name}.png`, out).pathname });
   await context.close();
   console.log(`look: test-results/look/${name}.png`);
 }
@@ -224,6 +225,21 @@ async function teaser(p: Page) {
   await nextFrames(p);
 }
 
+/** The agent is down; a second tab of the site is opened while the first retries the greeting, and the visitor types there. */
+async function secondTabWhileDown(p: Page) {
+  mode = 'down';
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="error"]').waitFor();
+  const second = await p.context().newPage();
+  await second.goto(p.url());
+  await shadow(second, '[part~="launcher"]').click();
+  await shadow(second, '[part~="error"]').waitFor();
+  await shadow(second, '[part~="input"]').fill('Do you ship to Greece?');
+  await shadow(second, '[part~="send-button"]').click();
+  await shadow(second, '[part~="message-status--waiting"]').waitFor();
+  return second;
+}
+
 /** Every widget of the themes page greeted, its choices shown. */
 async function themesGreeted(p: Page) {
   await p.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot?.querySelector('[part~="button"]')));
@@ -243,6 +259,8 @@ try {
   await shot('dark-agent-down', { width: 1280, height: 800, dark: true }, downAndTyped);
   await shot('rtl-agent-down', { width: 1280, height: 800, dir: 'rtl' }, downAndTyped);
   await shot('zoom-200-agent-down', { width: 640, height: 400, scale: 2 }, downAndTyped);
+  await shot('desktop-second-tab-down', { width: 1280, height: 800 }, secondTabWhileDown);
+  await shot('phone-320-second-tab-down', { width: 320, height: 640 }, secondTabWhileDown);
   await shot('desktop-long-reply', { width: 1280, height: 800 }, longReply);
   await shot('phone-320-long-reply', { width: 320, height: 640 }, longReply);
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);

@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_490, all: 57_980 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_660, all: 58_150 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -36,7 +36,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * request across page loads and tabs to 57,875, the widget's `lang` in another language than the
  * page's to 57,910, the launcher above a phone's loading panel to 57,942, only the tab holding the
  * outbox sending (a second tab's message no longer overtakes the first's greeting, and no two tabs
- * send one item) to 57,976, and "could not start" gone once the visitor is answered to 57,978
+ * send one item) to 57,976, "could not start" gone once the visitor is answered to 57,978, and a
+ * second tab showing the first tab's retry (and its connection) next to what waits, its Retry now
+ * waking that tab, to 58,141 (kept in a storage key of its own, with notices of its own: written into
+ * the conversation, it raced with the other tab's changes, and a message typed there could be lost)
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
