@@ -109,12 +109,15 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Takes up what storage holds if another tab wrote it later than this copy (after its change
-   * notice, or when it released the outbox, having written its last changes first).
+   * Takes up what storage holds if another tab wrote it since this one last read or wrote it (after
+   * its change notice, or when it released the outbox, having written its last changes first),
+   * this tab's own changes written first (see #flush). Which write came last is storage's to say,
+   * not the writers' clocks: two tabs' writes can fall in one millisecond.
    */
   refresh() {
-    const stored = this.#store?.reread('conversation', isConversation);
-    if (stored && stored.updatedAt > this.conversation.updatedAt) {
+    this.#flush();
+    const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
+    if (stored) {
       this.conversation = stored;
       this.#options.onExternalChange?.(stored);
     }
@@ -149,15 +152,13 @@ export class ConversationController implements ReactiveController {
   archive(): Conversation {
     const finished = this.conversation;
     if (finished.messages.length) this.#store?.set('archive', finished);
-    this.conversation = newConversation(Date.now());
-    this.#save();
+    this.restore(newConversation(Date.now()));
     return finished;
   }
 
-  /** Takes `conversation` up again (an undone restart). */
+  /** Takes `conversation` up (an undone restart, a new one). */
   restore(conversation: Conversation) {
-    this.conversation = conversation;
-    this.#save();
+    this.#change(() => conversation);
   }
 
   /**
@@ -187,63 +188,68 @@ export class ConversationController implements ReactiveController {
    * items could reach one.
    */
   add(...messages: ChatMessage[]) {
-    const all = [...this.conversation.messages, ...messages];
-    const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
-    this.conversation = { ...this.conversation, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
-    this.#save();
+    this.#change((c) => {
+      const all = [...c.messages, ...messages];
+      const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
+      return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
+    });
   }
 
   /** Keeps a request that has no message (a postback without a title) until it is `settled`. */
   hold(request: HeldRequest) {
-    this.conversation = { ...this.conversation, held: [...(this.conversation.held ?? []), request] };
-    this.#save();
+    this.#change((c) => ({ ...c, held: [...(c.held ?? []), request] }));
   }
 
   /** Done with a held request: delivered, failed for good or cancelled (nothing if it is not held). */
   settle(id: string) {
-    const held = this.conversation.held?.filter((h) => h.id !== id);
-    if (held?.length === this.conversation.held?.length) return;
-    this.conversation = { ...this.conversation, held };
-    this.#save();
+    this.#change((c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c));
   }
 
   updateUserMessage(id: string, patch: Partial<Pick<UserMessage, 'status' | 'error'>>): UserMessage | undefined {
-    let updated: UserMessage | undefined;
-    const messages = this.conversation.messages.map((m) => {
-      if (m.kind !== 'user' || m.id !== id) return m;
-      updated = { ...m, ...patch };
+    return this.#changeMessage(id, 'user', (m) => {
+      const updated = { ...m, ...patch };
       if (patch.error === undefined) delete updated.error;
       return updated;
     });
-    if (updated) {
-      this.conversation = { ...this.conversation, messages };
-      this.#save();
-    }
-    return updated;
   }
 
   /** Records the visitor's rating of a reply; the updated message, or undefined if there is no such reply. */
   rate(id: string, rating: Rating): AgentMessage | undefined {
-    let updated: AgentMessage | undefined;
-    const messages = this.conversation.messages.map((m) => (m.kind === 'agent' && m.id === id ? (updated = { ...m, rating }) : m));
-    if (updated) {
-      this.conversation = { ...this.conversation, messages };
-      this.#save();
-    }
-    return updated;
+    return this.#changeMessage(id, 'agent', (m) => ({ ...m, rating }));
   }
 
   remove(id: string) {
-    this.conversation = { ...this.conversation, messages: this.conversation.messages.filter((m) => m.id !== id) };
-    this.#save();
+    this.#change((c) => ({ ...c, messages: c.messages.filter((m) => m.id !== id) }));
   }
 
   markGreeted() {
-    this.conversation = { ...this.conversation, greeted: true };
-    this.#save();
+    this.#change((c) => ({ ...c, greeted: true }));
+  }
+
+  /** Changes the message `id` of `kind`; the changed message, or undefined if there is none. */
+  #changeMessage<K extends ChatMessage['kind']>(id: string, kind: K, change: (m: Extract<ChatMessage, { kind: K }>) => Extract<ChatMessage, { kind: K }>) {
+    let changed: Extract<ChatMessage, { kind: K }> | undefined;
+    this.#change((c) => {
+      const found = c.messages.some((m) => m.id === id && m.kind === kind);
+      return found ? { ...c, messages: c.messages.map((m) => (m.id === id && m.kind === kind ? (changed = change(m as Extract<ChatMessage, { kind: K }>)) : m)) } : c;
+    });
+    return changed;
   }
 
   #savePending = false;
+  /** This tab's changes not yet written, each a function of the conversation: see #flush. */
+  #changes: ((conversation: Conversation) => Conversation)[] = [];
+  /** When the conversation they change began. */
+  #changedFrom = 0;
+
+  #change(change: (conversation: Conversation) => Conversation) {
+    const next = change(this.conversation);
+    if (next === this.conversation) return;
+    if (!this.#changes.length) this.#changedFrom = this.conversation.startedAt;
+    this.#changes.push(change);
+    this.conversation = next;
+    this.#save();
+  }
 
   /**
    * Changes made in one task (a reply's status update and its messages) are written once, at the
@@ -256,9 +262,25 @@ export class ConversationController implements ReactiveController {
     queueMicrotask(() => this.#flush());
   }
 
+  /**
+   * Writes the conversation. If another tab wrote it since this one last read or wrote it (each not
+   * yet having heard of the other's change: a reply arriving in one as the visitor sends in the
+   * other), the later write would drop the earlier one's messages. So this tab's changes are made
+   * again on top of what that tab wrote, unless that tab began another conversation (which they did
+   * not concern; this tab takes that one up); a conversation this tab began is written as it is.
+   */
   #flush() {
     if (!this.#savePending) return;
     this.#savePending = false;
+    const changes = this.#changes.splice(0);
+    const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
+    if (stored) {
+      if (stored.startedAt === this.#changedFrom) {
+        this.conversation = { ...changes.reduce((c, change) => change(c), stored), updatedAt: Date.now() };
+      } else if (this.conversation.startedAt === this.#changedFrom) this.conversation = stored;
+      this.#options.onExternalChange?.(this.conversation);
+      if (this.conversation === stored) return;
+    }
     this.#store?.set('conversation', this.conversation);
     this.#channel?.postMessage(0);
   }

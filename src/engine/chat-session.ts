@@ -106,6 +106,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       namespace: () => `agent-chat:${this.#proxyUrl}`,
       sessionTimeout: () => this.options.sessionTimeout ?? 0,
       onExternalChange: () => {
+        if (!this.#started) return; // (written as the session stops)
         this.#notify({ kind: 'synced' });
         this.#adoptPending();
       },

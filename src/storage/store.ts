@@ -17,6 +17,8 @@ export interface Store {
   set(key: string, value: unknown): void;
   /** Like `get`, but reads storage again (another tab may have written it); storage that cannot be read leaves the memory copy. */
   reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
+  /** Whether storage holds another value for `key` than this store last read or wrote there: another tab wrote it since. */
+  changed(key: string): boolean;
 }
 
 /** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
@@ -31,6 +33,8 @@ export function defaultBackingStorage(): Storage | undefined {
 export function createStore(namespace: string, backing: () => Storage | undefined = defaultBackingStorage): Store {
   // The memory copy is the truth for this page; storage is where it survives a reload.
   const memory = new Map<string, unknown>();
+  /** What storage held for each key when this store last read or wrote it. */
+  const seen = new Map<string, string | null>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
   /** What storage holds for `key`; `unreadable` when there is no storage or it refuses to be read. */
@@ -42,6 +46,7 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       return unreadable;
     }
     if (raw === undefined) return unreadable;
+    seen.set(key, raw);
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;
@@ -84,9 +89,20 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     set(key: string, value: unknown) {
       memory.set(key, value);
       try {
-        backing()?.setItem(fullKey(key), JSON.stringify({ v: ENVELOPE_VERSION, data: value } satisfies Envelope));
+        const storage = backing();
+        const raw = JSON.stringify({ v: ENVELOPE_VERSION, data: value } satisfies Envelope);
+        storage?.setItem(fullKey(key), raw);
+        if (storage) seen.set(key, raw);
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
+      }
+    },
+    changed(key: string) {
+      try {
+        const storage = backing();
+        return !!storage && storage.getItem(fullKey(key)) !== (seen.get(key) ?? null);
+      } catch {
+        return false;
       }
     },
   };

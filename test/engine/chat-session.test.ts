@@ -210,6 +210,35 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('two sessions (two tabs) changing the conversation at once, neither having heard of the other: both changes kept; a new conversation begun in one wins', async () => {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    a.greet();
+    await waitUntil(() => a.messages.length === 1, 'greeted', WAIT);
+    a.send('two');
+    await waitUntil(() => a.messages.length === 3, 'answered', WAIT);
+    const b = createChatSession({ proxyUrl: proxy.url });
+    b.start();
+    const [first, , second] = a.messages.map((m) => m.id);
+    const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
+    const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
+    // In one task: each writes at the end of it, before hearing of the other.
+    a.rate(first, 'up');
+    b.rate(second, 'down');
+    await Promise.resolve();
+    await waitUntil(() => ratings(a.messages).join() === 'up,user,down', 'tab A has both', WAIT);
+    expect(ratings(b.messages), 'tab B').to.deep.equal(['up', 'user', 'down']);
+    expect(ratings(stored().messages), 'storage').to.deep.equal(['up', 'user', 'down']);
+    // Tab B begins a new conversation as tab A rates in the old one: the new one stands.
+    a.rate(second, 'up');
+    b.restart();
+    await waitUntil(() => a.messages.length === 0, 'tab A takes up the new conversation', WAIT);
+    expect(b.messages, 'tab B').to.have.length(0);
+    expect(stored().messages, 'storage').to.have.length(0);
+    a.stop();
+    b.stop();
+  });
+
   it('keeps the conversation across sessions on one proxy URL, and restart() archives it', async () => {
     const first = createChatSession({ proxyUrl: proxy.url });
     first.start();

@@ -246,6 +246,28 @@ describe('journeys: reloads and tabs', () => {
     await waitForStatus(b.chat, 'typed offline', 'sent');
   });
 
+  it('a reply arriving in one tab as the visitor sends in the other, before that tab has heard of it: both kept, everywhere and in storage, and nothing sent twice', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { open: true });
+    await waitForBubbles(b.chat, 1);
+    // The visitor's send in tab B lands in the task of tab A's reply: tab B has not heard of it yet.
+    a.chat.addEventListener('agent-chat-response', () => b.chat.send('from B'), { once: true });
+    await submit(a.chat, 'from A');
+    await waitForBubbles(b.chat, 5, 'both answered in tab B');
+    await waitForBubbles(a.chat, 5, 'and in tab A');
+    await outboxSettled(p);
+    await a.chat.updateComplete;
+    expect(sent(p), 'each once').to.deep.equal(['(greeting)', 'from A', 'from B']);
+    const expected = ['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'You said: from B'];
+    expect(bubbles(a.chat)).to.deep.equal(expected);
+    expect(bubbles(b.chat)).to.deep.equal(expected);
+    const stored = JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data;
+    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+      .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'You said: from B']);
+  });
+
   it('a new conversation started in one tab while the other retries a message: greeted once, and the old message stays in the old conversation', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });

@@ -58,6 +58,33 @@ describe('createStore', () => {
     expect(mine.reread('k', isString), 'taken away').to.equal(undefined);
   });
 
+  it('changed: whether another writer stored something else since this store last read or wrote', () => {
+    const { data, storage } = fakeStorage();
+    const mine = createStore('ns', () => storage);
+    const theirs = createStore('ns', () => storage);
+    expect(mine.changed('k'), 'nothing anywhere').to.equal(false);
+    mine.set('k', 'mine');
+    expect(mine.changed('k'), 'its own write').to.equal(false);
+    theirs.set('k', 'theirs');
+    expect(mine.changed('k'), 'another write').to.equal(true);
+    expect(theirs.changed('k')).to.equal(false);
+    mine.reread('k', isString);
+    expect(mine.changed('k'), 'read since').to.equal(false);
+    data.delete('ns:k');
+    expect(mine.changed('k'), 'taken away').to.equal(true);
+    for (const backing of [fakeStorage({ get: true, set: true }).storage, undefined]) {
+      const store = createStore('ns', () => backing);
+      store.set('k', 'v');
+      expect(store.changed('k'), backing ? 'storage throws: nothing to tell' : 'no storage').to.equal(false);
+    }
+    const full = fakeStorage({ set: true });
+    const kept = createStore('ns', () => full.storage);
+    full.data.set('ns:k', JSON.stringify({ v: 1, data: 'before' }));
+    kept.get('k', isString);
+    kept.set('k', 'not written'); // storage is full: it still holds what was read
+    expect(kept.changed('k'), 'a write that failed').to.equal(false);
+  });
+
   it('reread keeps the memory copy when storage cannot be read, or there is none', () => {
     for (const backing of [fakeStorage({ get: true, set: true }).storage, undefined]) {
       const store = createStore('ns', () => backing);

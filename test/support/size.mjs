@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_660, all: 58_150 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_845, all: 58_335 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -39,7 +39,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * send one item) to 57,976, "could not start" gone once the visitor is answered to 57,978, and a
  * second tab showing the first tab's retry (and its connection) next to what waits, its Retry now
  * waking that tab, to 58,141 (kept in a storage key of its own, with notices of its own: written into
- * the conversation, it raced with the other tab's changes, and a message typed there could be lost)
+ * the conversation, it raced with the other tab's changes, and a message typed there could be lost),
+ * and two tabs' changes made at once both kept (a tab that finds another's write in storage makes
+ * its own changes again on top of it, instead of writing over it) to 58,326
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
