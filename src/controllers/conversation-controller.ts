@@ -205,9 +205,11 @@ export class ConversationController implements ReactiveController {
     this.#change((c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c));
   }
 
+  /** Sets a message's final status (sent, or failed for good): no tab sends it again, so whose it was (`by`) goes. */
   updateUserMessage(id: string, patch: Partial<Pick<UserMessage, 'status' | 'error'>>): UserMessage | undefined {
     return this.#changeMessage(id, 'user', (m) => {
       const updated = { ...m, ...patch };
+      delete updated.by;
       if (patch.error === undefined) delete updated.error;
       return updated;
     });

@@ -9,6 +9,8 @@ export interface DeliveryJob {
   message: EventMessage;
   userMessageId?: string;
   greeting?: boolean;
+  /** The tab (page) that made it, while it is to be sent: see ChatSession's outbox. */
+  by?: string;
   /** Built on first send and reused by retries, so a retry sends the same tags and timestamp. */
   request?: ClientEventRequest;
   /** Failed attempts so far (sets the backoff). */

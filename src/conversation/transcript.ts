@@ -17,6 +17,8 @@ export interface UserMessage {
   retryable?: boolean;
   /** What is (re)sent: kept so a failed message can be retried, even after a reload. */
   request: EventMessage;
+  /** The tab (page) that made it, until it is sent: only that tab sends it while it is open. */
+  by?: string;
 }
 
 export interface AgentMessage {
@@ -40,6 +42,8 @@ export interface HeldRequest {
   message: EventMessage;
   /** The greeting (while anything is held, no tab greets: see ChatSession.greet). */
   greeting?: boolean;
+  /** The tab (page) that made it: only that tab sends it while it is open. */
+  by?: string;
 }
 
 export interface Conversation {

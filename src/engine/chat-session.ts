@@ -89,6 +89,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #sending = false;
   /** This tab asked for the outbox: what it takes up once granted. */
   #waiting?: string[];
+  /** This tab (page): what it makes is marked so, and it holds a Web Lock of this name while it is started. */
+  readonly #tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
+  #leave?: () => void;
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -163,6 +166,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   start() {
     if (this.#started) return;
     this.#started = true;
+    // Held while this tab may send what it made: another tab takes up its items only once it is gone.
+    // (Granted later, perhaps after a stop(): then not held.)
+    void navigator.locks?.request(this.#tab, () => this.#started ? new Promise<void>((resolve) => (this.#leave = resolve)) : undefined);
     this.#controllers.forEach((c) => c.hostConnected?.());
     this.#notify({ kind: 'reset' });
     this.#adoptPending();
@@ -173,6 +179,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (!this.#started) return;
     this.#started = false;
     this.#controllers.forEach((c) => c.hostDisconnected?.());
+    this.#leave?.();
+    this.#leave = undefined;
   }
 
   /** The conversation so far, oldest first: its newest 500 messages (as storage keeps them). */
@@ -242,7 +250,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
     const { conversation } = this.#conversation;
     if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;
-    const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true };
+    const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true, by: this.#tab };
     this.#conversation.hold(job);
     this.#adoptPending(job.id);
   }
@@ -356,10 +364,19 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if ((this.#sending = !!mine && !orphans[1])) this.#delivery.enqueue(mine!);
     const waiting = (this.#waiting = orphans.map((job) => job.id));
     this.#conversation.withOutbox(async () => {
+      // Another tab's item only once that tab is gone (closed, reloaded, stopped): one still open
+      // sends its own, and this tab's copy of the conversation may not show yet that it has (tabs
+      // hear of each other's writes a moment late, and of the outbox's release sooner).
+      const open = (await navigator.locks?.query())?.held?.map((lock) => lock.name) ?? [];
       this.#waiting = undefined;
       this.#sending = true;
       this.#conversation.refresh();
-      for (const job of this.#orphans()) if (waiting.includes(job.id)) this.#delivery.enqueue(job);
+      for (const job of this.#orphans()) {
+        if (!waiting.includes(job.id)) continue;
+        if (job.by === this.#tab || !open.includes(job.by!)) this.#delivery.enqueue(job);
+        // Its tab is open (or just closing): it sends it; once it is gone, this tab looks again.
+        else void navigator.locks.request(job.by!, () => this.#adoptPending());
+      }
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
       while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
       this.#sending = false;
@@ -372,7 +389,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #orphans(): DeliveryJob[] {
     const { messages, held = [] } = this.#conversation.conversation;
     return [
-      ...messages.flatMap((m) => (m.kind === 'user' && m.status === 'sending' ? [{ id: m.id, at: m.at, message: m.request, userMessageId: m.id }] : [])),
+      ...messages.flatMap((m) => (m.kind === 'user' && m.status === 'sending' ? [{ id: m.id, at: m.at, message: m.request, userMessageId: m.id, by: m.by }] : [])),
       ...held,
     ].filter((job) => !this.#delivery.has(job.id)).sort((a, b) => a.at - b.at);
   }
@@ -382,10 +399,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // Stored as waiting (the outbox); #adoptPending sends it.
     const id = newId();
     if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message };
+      const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message, by: this.#tab };
       this.#conversation.add(shown);
       this.#notify({ kind: 'added', messages: [shown] });
-    } else this.#conversation.hold({ id, at: requestTime(), message });
+    } else this.#conversation.hold({ id, at: requestTime(), message, by: this.#tab });
     this.#adoptPending(id);
   }
 

@@ -7,9 +7,17 @@
 const ENVELOPE_VERSION = 1;
 
 interface Envelope {
+  /** Which write this is (random; first, so that its start tells writes apart: see `changed`). */
+  w?: string;
   v: number;
   data: unknown;
 }
+
+/**
+ * The start of a stored value, which tells one write from another (its `w`): kept instead of the
+ * whole value, which for a long conversation is ~130 KB the page would otherwise hold twice.
+ */
+const startOf = (raw: string | null) => raw?.slice(0, 32) ?? null;
 
 export interface Store {
   /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
@@ -33,7 +41,7 @@ export function defaultBackingStorage(): Storage | undefined {
 export function createStore(namespace: string, backing: () => Storage | undefined = defaultBackingStorage): Store {
   // The memory copy is the truth for this page; storage is where it survives a reload.
   const memory = new Map<string, unknown>();
-  /** What storage held for each key when this store last read or wrote it. */
+  /** The start of what storage held for each key when this store last read or wrote it. */
   const seen = new Map<string, string | null>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
@@ -46,7 +54,7 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       return unreadable;
     }
     if (raw === undefined) return unreadable;
-    seen.set(key, raw);
+    seen.set(key, startOf(raw));
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;
@@ -90,9 +98,9 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       memory.set(key, value);
       try {
         const storage = backing();
-        const raw = JSON.stringify({ v: ENVELOPE_VERSION, data: value } satisfies Envelope);
+        const raw = JSON.stringify({ w: Math.random().toString(36).slice(2), v: ENVELOPE_VERSION, data: value } satisfies Envelope);
         storage?.setItem(fullKey(key), raw);
-        if (storage) seen.set(key, raw);
+        if (storage) seen.set(key, startOf(raw));
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
       }
@@ -100,7 +108,7 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     changed(key: string) {
       try {
         const storage = backing();
-        return !!storage && storage.getItem(fullKey(key)) !== (seen.get(key) ?? null);
+        return !!storage && startOf(storage.getItem(fullKey(key))) !== (seen.get(key) ?? null);
       } catch {
         return false;
       }

@@ -250,6 +250,44 @@ test('a long conversation shifts no layout of the host page that the visitor did
   expect(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts)).toBe(0);
 });
 
+test('two real tabs while the agent is down: the second shows the first one\'s retry, its Retry now wakes it, and each request goes once', async ({ page }) => {
+  // The agent asks for a minute before the next try: what is delivered within the test's wait was woken.
+  let down = true;
+  const posts: string[] = [];
+  await page.context().route('**/chat', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    const { message } = JSON.parse(request.postData() ?? '{}');
+    posts.push(message?.text ?? `(${message?.payload?.data})`);
+    if (down) return route.fulfill({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } });
+    return route.continue();
+  });
+  await page.goto('/embed.html');
+  const first = page.locator('agent-chat');
+  await expect(first.locator('[part~="error"]')).toContainText(/The chat could not start — retrying in \d+ s/);
+  const other = await page.context().newPage();
+  await other.goto('/embed.html');
+  const second = other.locator('agent-chat');
+  await expect(second.locator('[part~="error"]'), 'the second tab shows the first one\'s retry').toContainText(/The chat could not start — retrying in \d+ s/);
+  await second.locator('[part~="input"]').fill('Do you ship to Greece?');
+  await second.locator('[part~="send-button"]').click();
+  const waiting = /Not delivered yet — retrying in \d+ s/;
+  await expect(second.locator('[part~="message-status"]')).toContainText(waiting);
+  await expect(first.locator('[part~="message-status"]'), 'and the first tab the second one\'s message').toContainText(waiting);
+  const before = posts.length;
+  down = false;
+  await second.locator('[part~="message-status"] [part~="retry-button"]').click();
+  for (const chat of [second, first]) {
+    // (the greeting's reply comes after the message typed while it waited: the log is in the order things arrived)
+    await expect(chat.locator('[part~="bubble"]', { hasText: "I'm the demo agent" }), 'greeted once').toHaveCount(1);
+    await expect(chat.locator('[part~="bubble--agent"]').last()).not.toContainText('What would you like to do?');
+    await expect(chat.locator('[part~="message-status"]')).toHaveCount(0);
+    await expect(chat.locator('[part~="error"]')).toHaveCount(0);
+  }
+  expect(posts.slice(before), 'the greeting, then the message: each once').toEqual(['(greeting)', 'Do you ship to Greece?']);
+  expect(posts.filter((p) => p === 'Do you ship to Greece?'), 'never sent while the agent was down').toHaveLength(1);
+});
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();

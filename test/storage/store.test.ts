@@ -20,7 +20,9 @@ describe('createStore', () => {
   it('round-trips values in a versioned envelope under its namespace', () => {
     const { data, storage } = fakeStorage();
     createStore('ns', () => storage).set('k', 'v');
-    expect(JSON.parse(data.get('ns:k')!)).to.deep.equal({ v: 1, data: 'v' });
+    const { w, ...envelope } = JSON.parse(data.get('ns:k')!);
+    expect(envelope).to.deep.equal({ v: 1, data: 'v' });
+    expect(w, 'which write it is').to.be.a('string').and.not.equal('');
     expect(createStore('ns', () => storage).get('k', isString)).to.equal('v');
   });
 
@@ -72,6 +74,10 @@ describe('createStore', () => {
     expect(mine.changed('k'), 'read since').to.equal(false);
     data.delete('ns:k');
     expect(mine.changed('k'), 'taken away').to.equal(true);
+    const long = 'x'.repeat(200); // (a store keeps only the start of what it wrote: each write is told apart there)
+    mine.set('k', `${long}mine`);
+    theirs.set('k', `${long}theirs`);
+    expect(mine.changed('k'), 'another write that differs only at its end').to.equal(true);
     for (const backing of [fakeStorage({ get: true, set: true }).storage, undefined]) {
       const store = createStore('ns', () => backing);
       store.set('k', 'v');
