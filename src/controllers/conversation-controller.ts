@@ -205,14 +205,13 @@ export class ConversationController implements ReactiveController {
     this.#change((c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c));
   }
 
-  /** Sets a message's final status (sent, or failed for good): no tab sends it again, so whose it was (`by`) goes. */
+  /**
+   * Sets a message's final status (sent, or failed for good, with its `error` if any): no tab sends
+   * it again, so whose it was (`by`) goes. (Left out, not deleted: an object something was deleted
+   * from is stored larger, and a conversation holds hundreds.)
+   */
   updateUserMessage(id: string, patch: Partial<Pick<UserMessage, 'status' | 'error'>>): UserMessage | undefined {
-    return this.#changeMessage(id, 'user', (m) => {
-      const updated = { ...m, ...patch };
-      delete updated.by;
-      if (patch.error === undefined) delete updated.error;
-      return updated;
-    });
+    return this.#changeMessage(id, 'user', ({ by, error, ...m }) => ({ ...m, ...patch }));
   }
 
   /** Records the visitor's rating of a reply; the updated message, or undefined if there is no such reply. */

@@ -7,17 +7,17 @@
 const ENVELOPE_VERSION = 1;
 
 interface Envelope {
-  /** Which write this is (random; first, so that its start tells writes apart: see `changed`). */
-  w?: string;
+  /** Which write this is (random; first, so that it is read without parsing the rest: see `changed`). */
+  w?: number;
   v: number;
   data: unknown;
 }
 
 /**
- * The start of a stored value, which tells one write from another (its `w`): kept instead of the
- * whole value, which for a long conversation is ~130 KB the page would otherwise hold twice.
+ * Which write `raw` is (its `w`; 1 for a value written without one), as a number: a store keeps
+ * that, not the value, which for a long conversation is ~130 KB (a slice of it would keep all of it).
  */
-const startOf = (raw: string | null) => raw?.slice(0, 32) ?? null;
+const writeOf = (raw: string | null) => (raw === null ? raw : parseFloat(raw.slice(5, 32)));
 
 export interface Store {
   /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
@@ -41,8 +41,8 @@ export function defaultBackingStorage(): Storage | undefined {
 export function createStore(namespace: string, backing: () => Storage | undefined = defaultBackingStorage): Store {
   // The memory copy is the truth for this page; storage is where it survives a reload.
   const memory = new Map<string, unknown>();
-  /** The start of what storage held for each key when this store last read or wrote it. */
-  const seen = new Map<string, string | null>();
+  /** Which write storage held for each key when this store last read or wrote it. */
+  const seen = new Map<string, number | null>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
   /** What storage holds for `key`; `unreadable` when there is no storage or it refuses to be read. */
@@ -54,7 +54,7 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       return unreadable;
     }
     if (raw === undefined) return unreadable;
-    seen.set(key, startOf(raw));
+    seen.set(key, writeOf(raw));
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;
@@ -98,9 +98,9 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       memory.set(key, value);
       try {
         const storage = backing();
-        const raw = JSON.stringify({ w: Math.random().toString(36).slice(2), v: ENVELOPE_VERSION, data: value } satisfies Envelope);
+        const raw = JSON.stringify({ w: Math.random(), v: ENVELOPE_VERSION, data: value } satisfies Envelope);
         storage?.setItem(fullKey(key), raw);
-        if (storage) seen.set(key, startOf(raw));
+        if (storage) seen.set(key, writeOf(raw));
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
       }
@@ -108,7 +108,7 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     changed(key: string) {
       try {
         const storage = backing();
-        return !!storage && startOf(storage.getItem(fullKey(key))) !== (seen.get(key) ?? null);
+        return !!storage && writeOf(storage.getItem(fullKey(key))) !== (seen.get(key) ?? null);
       } catch {
         return false;
       }
