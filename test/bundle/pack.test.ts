@@ -38,6 +38,16 @@ describe('npm pack', () => {
     assert.ok(bytes < 700_000, `unpacked ${bytes} bytes`);
   });
 
+  it('points at no source map it does not ship (a browser would ask for it; the comment costs every file bytes)', () => {
+    const paths = new Set(packed.files.map((f) => f.path));
+    const dangling = packed.files.filter((f) => f.path.endsWith('.js')).flatMap((f) => {
+      const named = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(readFileSync(`${root}${f.path}`, 'utf8'))?.[1];
+      const map = named && new URL(named, `file:///${f.path}`).pathname.slice(1);
+      return map && !paths.has(map) ? [`${f.path} → ${map}`] : [];
+    });
+    assert.deepEqual(dangling, []);
+  });
+
   it('does not make a widget-only install pull in the server packages (optional peers)', () => {
     const server = ['hono', '@hono/node-server', 'zod', 'ipaddr.js'];
     for (const name of server) {
