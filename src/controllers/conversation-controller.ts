@@ -7,7 +7,7 @@ import {
 import { mergeTags } from '../conversation/tags.js';
 import { isTagOperations } from '../protocol/guards.js';
 import type { TagOperations } from '../protocol/types.js';
-import { createStore, type Store } from '../storage/store.js';
+import { createStore, LINEAGE_DEPTH, type Store } from '../storage/store.js';
 
 export interface ConversationControllerOptions {
   /** Another tab of the same site changed the conversation; it is already applied here. */
@@ -19,6 +19,12 @@ export interface ConversationControllerOptions {
   /** Minutes of inactivity after which a stored conversation is archived (0: never). */
   sessionTimeout: () => number;
 }
+
+/** A change of the conversation, made again on another tab's write where that tab had not heard of it. */
+type Change = (conversation: Conversation) => Conversation;
+
+/** `conversation` with `changes` made, in order. */
+const applied = (changes: Change[], conversation: Conversation) => changes.reduce((c, change) => change(c), conversation);
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
@@ -118,8 +124,10 @@ export class ConversationController implements ReactiveController {
     this.#flush();
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
-      this.conversation = stored;
-      this.#options.onExternalChange?.(stored);
+      const lost = this.#lost(stored);
+      this.conversation = applied(lost, stored);
+      if (lost.length) this.#write(lost, stored.startedAt);
+      this.#options.onExternalChange?.(this.conversation);
     }
   }
 
@@ -189,7 +197,8 @@ export class ConversationController implements ReactiveController {
    */
   add(...messages: ChatMessage[]) {
     this.#change((c) => {
-      const all = [...c.messages, ...messages];
+      // Made again on another tab's write (see #lost), a message it already has is not added twice.
+      const all = [...c.messages, ...messages.filter((m) => !c.messages.some((had) => had.id === m.id))];
       const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
       return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
     });
@@ -197,7 +206,7 @@ export class ConversationController implements ReactiveController {
 
   /** Keeps a request that has no message (a postback without a title) until it is `settled`. */
   hold(request: HeldRequest) {
-    this.#change((c) => ({ ...c, held: [...(c.held ?? []), request] }));
+    this.#change((c) => (c.held?.some((h) => h.id === request.id) ? c : { ...c, held: [...(c.held ?? []), request] }));
   }
 
   /** Done with a held request: delivered, failed for good or cancelled (nothing if it is not held). */
@@ -239,11 +248,16 @@ export class ConversationController implements ReactiveController {
 
   #savePending = false;
   /** This tab's changes not yet written, each a function of the conversation: see #flush. */
-  #changes: ((conversation: Conversation) => Conversation)[] = [];
+  #changes: Change[] = [];
   /** When the conversation they change began. */
   #changedFrom = 0;
+  /**
+   * This tab's last writes of the conversation, each with when the conversation they changed began
+   * and its changes, until another tab's write is seen made on them (see #lost).
+   */
+  #written: [id: number, from: number, changes: Change[]][] = [];
 
-  #change(change: (conversation: Conversation) => Conversation) {
+  #change(change: Change) {
     const next = change(this.conversation);
     if (next === this.conversation) return;
     if (!this.#changes.length) this.#changedFrom = this.conversation.startedAt;
@@ -273,16 +287,44 @@ export class ConversationController implements ReactiveController {
   #flush() {
     if (!this.#savePending) return;
     this.#savePending = false;
-    const changes = this.#changes.splice(0);
+    let changes = this.#changes.splice(0);
+    let from = this.#changedFrom;
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
-      if (stored.startedAt === this.#changedFrom) {
-        this.conversation = { ...changes.reduce((c, change) => change(c), stored), updatedAt: Date.now() };
-      } else if (this.conversation.startedAt === this.#changedFrom) this.conversation = stored;
+      const lost = this.#lost(stored);
+      if (stored.startedAt === from) {
+        changes = [...lost, ...changes];
+        this.conversation = { ...applied(changes, stored), updatedAt: Date.now() };
+      } else if (this.conversation.startedAt === from) {
+        this.conversation = applied(lost, stored);
+        [changes, from] = [lost, stored.startedAt];
+      }
       this.#options.onExternalChange?.(this.conversation);
       if (this.conversation === stored) return;
     }
-    this.#store?.set('conversation', this.conversation);
+    this.#write(changes, from);
+  }
+
+  /** Writes the conversation, made by `changes` from one that began at `from`, and tells the other tabs. */
+  #write(changes: Change[], from: number) {
+    const id = this.#store?.set('conversation', this.conversation);
+    if (id !== undefined) (this.#written = this.#written.slice(1 - LINEAGE_DEPTH)).push([id, from, changes]);
     this.#channel?.postMessage(0);
+  }
+
+  /**
+   * What of this tab's changes `stored` (another tab's write) lacks because its writer had not heard
+   * of them: the tab's page was busy (the browser runs a visitor's input before storage's change
+   * notices), so it wrote the conversation as it last saw it, over this tab's writes. Those are the
+   * writes of this tab that `stored` was not made on (see Store.lineage), of the conversation it
+   * holds; their changes are made again on top of it. Nothing of a write it was made on is kept longer.
+   */
+  #lost(stored: Conversation): Change[] {
+    const lineage = this.#store!.lineage('conversation');
+    const written = this.#written.splice(0);
+    // Written by a version that does not say what it was made on: nothing to go by.
+    if (!lineage.length) return [];
+    return written.slice(written.findLastIndex(([id]) => lineage.includes(id)) + 1)
+      .flatMap(([, from, changes]) => (from === stored.startedAt ? changes : []));
   }
 }

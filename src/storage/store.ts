@@ -6,9 +6,14 @@
 
 const ENVELOPE_VERSION = 1;
 
+/** How many writes back a value names the writes it was made on (see `lineage`). */
+export const LINEAGE_DEPTH = 16;
+
 interface Envelope {
   /** Which write this is (random; first, so that it is read without parsing the rest: see `changed`). */
   w?: number;
+  /** The writes before it that its writer had read or written, newest first (see `lineage`). */
+  a?: number[];
   v: number;
   data: unknown;
 }
@@ -22,11 +27,19 @@ const writeOf = (raw: string | null) => (raw === null ? raw : parseFloat(raw.sli
 export interface Store {
   /** The stored value if it exists, parses and passes `guard`; corrupt entries are removed. */
   get<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
-  set(key: string, value: unknown): void;
+  /** Writes `value`; which write it is (see `lineage`), or undefined when storage did not take it. */
+  set(key: string, value: unknown): number | undefined;
   /** Like `get`, but reads storage again (another tab may have written it); storage that cannot be read leaves the memory copy. */
   reread<T>(key: string, guard: (value: unknown) => value is T): T | undefined;
   /** Whether storage holds another value for `key` than this store last read or wrote there: another tab wrote it since. */
   changed(key: string): boolean;
+  /**
+   * The writes the value this store last read or wrote for `key` was made on, itself first, up to
+   * {@link LINEAGE_DEPTH}: a write that is not there was not seen by the one who wrote that value
+   * (another tab that had not yet heard of it), and whatever it changed is not in it. Empty when
+   * nothing was read or written, or when a value was written without saying (an older version).
+   */
+  lineage(key: string): number[];
 }
 
 /** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
@@ -43,6 +56,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
   const memory = new Map<string, unknown>();
   /** Which write storage held for each key when this store last read or wrote it. */
   const seen = new Map<string, number | null>();
+  /** The lineage of that write (see `lineage`). */
+  const lineages = new Map<string, number[]>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
   /** What storage holds for `key`; `unreadable` when there is no storage or it refuses to be read. */
@@ -55,10 +70,13 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     }
     if (raw === undefined) return unreadable;
     seen.set(key, writeOf(raw));
+    lineages.delete(key);
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;
       if (envelope?.v !== ENVELOPE_VERSION) throw new Error('unknown envelope');
+      // (Not iterable: corrupt, like an unknown envelope.)
+      lineages.set(key, envelope.a ? [envelope.w!, ...envelope.a] : []);
       return envelope.data;
     } catch {
       tryRemove(key);
@@ -98,11 +116,17 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       memory.set(key, value);
       try {
         const storage = backing();
-        const raw = JSON.stringify({ w: Math.random(), v: ENVELOPE_VERSION, data: value } satisfies Envelope);
-        storage?.setItem(fullKey(key), raw);
-        if (storage) seen.set(key, writeOf(raw));
+        if (!storage) return undefined;
+        const w = Math.random();
+        const a = (lineages.get(key) ?? []).slice(0, LINEAGE_DEPTH - 1);
+        const raw = JSON.stringify({ w, a, v: ENVELOPE_VERSION, data: value } satisfies Envelope);
+        storage.setItem(fullKey(key), raw);
+        seen.set(key, w);
+        lineages.set(key, [w, ...a]);
+        return w;
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
+        return undefined;
       }
     },
     changed(key: string) {
@@ -113,5 +137,6 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         return false;
       }
     },
+    lineage: (key: string) => lineages.get(key) ?? [],
   };
 }

@@ -288,6 +288,52 @@ test('two real tabs while the agent is down: the second shows the first one\'s r
   expect(posts.filter((p) => p === 'Do you ship to Greece?'), 'never sent while the agent was down').toHaveLength(1);
 });
 
+test('a tab whose page was busy while the other tab wrote keeps both tabs\' messages: what it had not yet heard of is not written over', async ({ page }) => {
+  // A host page's long task in tab B: storage's change notices wait behind it, and the visitor's
+  // input is handled first (Chromium runs input before other tasks), so B writes the conversation
+  // as it last saw it, without what tab A wrote meanwhile. Each round, A sends during B's busy moment
+  // and B sends right after it; every message must stay, in both tabs and in storage.
+  const posts: string[] = [];
+  await page.context().route('**/chat', async (route) => {
+    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    if (message?.text) posts.push(message.text);
+    return route.continue();
+  });
+  await page.goto('/embed.html');
+  const tabA = page;
+  const a = tabA.locator('agent-chat');
+  await expect(a.locator('[part~="bubble--agent"]').first()).toContainText("I'm the demo agent");
+  const tabB = await page.context().newPage();
+  await tabB.goto('/embed.html');
+  const b = tabB.locator('agent-chat');
+  await expect(b.locator('[part~="bubble--agent"]').first()).toContainText("I'm the demo agent");
+  const sent: string[] = [];
+  for (let round = 1; round <= 3; round++) {
+    const [fromA, fromB] = [`Round ${round} from A`, `Round ${round} from B`];
+    // B is busy until A's message and its reply are stored, then sends in the same task. (A says
+    // so with a cookie: reading one asks the browser, while storage's notices wait for B's task.)
+    const mark = `e2e-round-${round}=done`;
+    const busyB = tabB.evaluate(([text, mark]) => {
+      const until = Date.now() + 5000;
+      while (!document.cookie.includes(mark)) if (Date.now() > until) throw new Error('tab A never said its message was stored');
+      (document.querySelector('agent-chat') as HTMLElement & { send(text: string): void }).send(text);
+    }, [fromB, mark]);
+    const replies = await a.locator('[part~="bubble--agent"]').count();
+    await a.locator('[part~="input"]').fill(fromA);
+    await a.locator('[part~="send-button"]').click();
+    await expect(a.locator('[part~="bubble--agent"]'), 'A\'s message answered').toHaveCount(replies + 1);
+    await tabA.evaluate((mark) => (document.cookie = mark), mark);
+    await busyB;
+    sent.push(fromA, fromB);
+    for (const [name, chat] of [['A', a], ['B', b]] as const) {
+      for (const text of sent) await expect(chat.locator('[part~="bubble--user"]', { hasText: text }), `tab ${name} shows "${text}"`).toHaveCount(1);
+    }
+  }
+  const stored = await tabA.evaluate(() => Object.entries(localStorage).filter(([key]) => key.endsWith(':conversation')).map(([, raw]) => raw).join(''));
+  for (const text of sent) expect(stored, `storage keeps "${text}"`).toContain(text);
+  expect([...posts].sort(), 'each message sent once').toEqual([...sent].sort());
+});
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();

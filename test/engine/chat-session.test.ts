@@ -27,6 +27,23 @@ describe('createChatSession (agent-chat/engine)', () => {
     return proxy.bodies.map((b) => b.tagOperations);
   }
 
+  /** Tab A greeted and answered once, then tab B opened: two sessions on one proxy URL. */
+  async function twoTabsAfterOneTurn() {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    a.greet();
+    await waitUntil(() => a.messages.length === 1, 'greeted', WAIT);
+    a.send('two');
+    await waitUntil(() => a.messages.length === 3, 'answered', WAIT);
+    const b = createChatSession({ proxyUrl: proxy.url });
+    b.start();
+    return { a, b };
+  }
+
+  const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
+  /** Each message's rating ('-' for none), 'user' for the visitor's. */
+  const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
+
   it('greets, sends and tells each change, with no element on the page', async () => {
     const session = createChatSession({ proxyUrl: proxy.url, language: 'EN' });
     const changes: SessionChange['kind'][] = [];
@@ -211,17 +228,8 @@ describe('createChatSession (agent-chat/engine)', () => {
   });
 
   it('two sessions (two tabs) changing the conversation at once, neither having heard of the other: both changes kept; a new conversation begun in one wins', async () => {
-    const a = createChatSession({ proxyUrl: proxy.url });
-    a.start();
-    a.greet();
-    await waitUntil(() => a.messages.length === 1, 'greeted', WAIT);
-    a.send('two');
-    await waitUntil(() => a.messages.length === 3, 'answered', WAIT);
-    const b = createChatSession({ proxyUrl: proxy.url });
-    b.start();
+    const { a, b } = await twoTabsAfterOneTurn();
     const [first, , second] = a.messages.map((m) => m.id);
-    const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
-    const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
     // In one task: each writes at the end of it, before hearing of the other.
     a.rate(first, 'up');
     b.rate(second, 'down');
@@ -235,6 +243,35 @@ describe('createChatSession (agent-chat/engine)', () => {
     await waitUntil(() => a.messages.length === 0, 'tab A takes up the new conversation', WAIT);
     expect(b.messages, 'tab B').to.have.length(0);
     expect(stored().messages, 'storage').to.have.length(0);
+    a.stop();
+    b.stop();
+  });
+
+  it('a tab that wrote without having heard of the other\'s write (its page was busy): the other makes its lost changes again', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const [first] = a.messages.map((m) => m.id);
+    // Tab B's copy of storage as it was before A's next write: a busy page's copy is brought up to
+    // date between its tasks, after the visitor's input (what a real second tab does: test/e2e).
+    const seenByB = localStorage.getItem(key);
+    const { getItem } = Storage.prototype;
+    a.rate(first, 'up');
+    await Promise.resolve();
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      return name === key ? seenByB : getItem.call(this, name);
+    };
+    try {
+      b.send('three');
+      await Promise.resolve();
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+    await waitUntil(() => stored().messages.length === 5 && ratings(stored().messages)[0] === 'up', `storage keeps A's rating and B's message: ${JSON.stringify(ratings(stored().messages))}`, WAIT);
+    await waitUntil(() => a.messages.length === 5 && b.messages.length === 5, 'both tabs', WAIT);
+    expect(texts(a), 'tab A').to.deep.equal(texts(b));
+    expect(ratings(a.messages), 'tab A').to.deep.equal(['up', 'user', '-', 'user', '-']);
+    expect(ratings(b.messages), 'tab B').to.deep.equal(['up', 'user', '-', 'user', '-']);
+    expect(proxy.bodies.filter((body) => body.message.text === 'three'), 'sent once').to.have.length(1);
     a.stop();
     b.stop();
   });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createStore } from '../../src/storage/store.js';
+import { createStore, LINEAGE_DEPTH } from '../../src/storage/store.js';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -21,7 +21,7 @@ describe('createStore', () => {
     const { data, storage } = fakeStorage();
     createStore('ns', () => storage).set('k', 'v');
     const { w, ...envelope } = JSON.parse(data.get('ns:k')!);
-    expect(envelope).to.deep.equal({ v: 1, data: 'v' });
+    expect(envelope).to.deep.equal({ a: [], v: 1, data: 'v' });
     expect(w, 'which write it is').to.be.a('number');
     expect(createStore('ns', () => storage).get('k', isString)).to.equal('v');
   });
@@ -89,6 +89,37 @@ describe('createStore', () => {
     kept.get('k', isString);
     kept.set('k', 'not written'); // storage is full: it still holds what was read
     expect(kept.changed('k'), 'a write that failed').to.equal(false);
+  });
+
+  it('lineage: a write names the writes it was made on; one made without reading another\'s does not name it', () => {
+    const { data, storage } = fakeStorage();
+    const isNumber = (v: unknown): v is number => typeof v === 'number';
+    const [tabA, tabB] = [createStore('ns', () => storage), createStore('ns', () => storage)];
+    expect(tabA.lineage('k'), 'nothing read or written').to.deep.equal([]);
+    const first = tabA.set('k', 1)!;
+    expect(first).to.be.a('number');
+    expect(tabA.lineage('k')).to.deep.equal([first]);
+    tabB.reread('k', isNumber);
+    expect(tabB.lineage('k'), 'what B read').to.deep.equal([first]);
+    const second = tabB.set('k', 2)!;
+    expect(tabB.lineage('k'), 'B wrote on what it read').to.deep.equal([second, first]);
+    // A had not heard of B's write: its write names the one it knew, not B's.
+    const third = tabA.set('k', 3)!;
+    tabB.reread('k', isNumber);
+    expect(tabB.lineage('k'), 'B reads a write that was not made on its own').to.deep.equal([third, first]);
+    for (let i = 0; i < LINEAGE_DEPTH + 4; i++) tabB.set('k', i);
+    expect(tabB.lineage('k'), 'as deep as LINEAGE_DEPTH').to.have.length(LINEAGE_DEPTH);
+    // A value written by an older version (no lineage) says nothing; one taken away has none.
+    data.set('ns:k', JSON.stringify({ w: 0.5, v: 1, data: 1 }));
+    tabA.reread('k', isNumber);
+    expect(tabA.lineage('k')).to.deep.equal([]);
+    tabA.set('k', 4);
+    data.delete('ns:k');
+    tabA.reread('k', isNumber);
+    expect(tabA.lineage('k')).to.deep.equal([]);
+    // Not written (no storage, or full): no write to name.
+    expect(createStore('ns', () => undefined).set('k', 1)).to.equal(undefined);
+    expect(createStore('ns', () => fakeStorage({ set: true }).storage).set('k', 1)).to.equal(undefined);
   });
 
   it('reread keeps the memory copy when storage cannot be read, or there is none', () => {
