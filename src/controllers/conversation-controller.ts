@@ -292,11 +292,12 @@ export class ConversationController implements ReactiveController {
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
       const lost = this.#lost(stored);
-      if (stored.startedAt === from) {
-        changes = [...lost, ...changes];
-        this.conversation = { ...applied(changes, stored), updatedAt: Date.now() };
+      const base = applied(lost, stored);
+      if (base.startedAt === from) {
+        this.conversation = { ...applied(changes, base), updatedAt: Date.now() };
+        [changes, from] = [[...lost, ...changes], stored.startedAt];
       } else if (this.conversation.startedAt === from) {
-        this.conversation = applied(lost, stored);
+        this.conversation = base;
         [changes, from] = [lost, stored.startedAt];
       }
       this.#options.onExternalChange?.(this.conversation);
@@ -316,15 +317,17 @@ export class ConversationController implements ReactiveController {
    * What of this tab's changes `stored` (another tab's write) lacks because its writer had not heard
    * of them: the tab's page was busy (the browser runs a visitor's input before storage's change
    * notices), so it wrote the conversation as it last saw it, over this tab's writes. Those are the
-   * writes of this tab that `stored` was not made on (see Store.lineage), of the conversation it
-   * holds; their changes are made again on top of it. Nothing of a write it was made on is kept longer.
+   * writes of this tab that `stored` was not made on (see Store.lineage); the changes of each that
+   * concerned the conversation they are made on (the one stored holds, or one a lost write began)
+   * are made again on top of it. Nothing of a write it was made on is kept longer.
    */
   #lost(stored: Conversation): Change[] {
     const lineage = this.#store!.lineage('conversation');
     const written = this.#written.splice(0);
     // Written by a version that does not say what it was made on: nothing to go by.
     if (!lineage.length) return [];
+    let conversation = stored;
     return written.slice(written.findLastIndex(([id]) => lineage.includes(id)) + 1)
-      .flatMap(([, from, changes]) => (from === stored.startedAt ? changes : []));
+      .flatMap(([, from, changes]) => (from === conversation.startedAt ? ((conversation = applied(changes, conversation)), changes) : []));
   }
 }

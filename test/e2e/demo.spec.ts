@@ -334,6 +334,50 @@ test('a tab whose page was busy while the other tab wrote keeps both tabs\' mess
   expect([...posts].sort(), 'each message sent once').toEqual([...sent].sort());
 });
 
+test('a new conversation begun in one tab while the other tab\'s page was busy stands, greeted once, after the busy tab writes the one it last saw', async ({ page }) => {
+  const posts: string[] = [];
+  await page.context().route('**/chat', async (route) => {
+    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    posts.push(message?.text ?? `(${message?.payload?.data})`);
+    return route.continue();
+  });
+  await page.goto('/embed.html');
+  const a = page.locator('agent-chat');
+  const greeting = a.locator('[part~="bubble--agent"]', { hasText: "I'm the demo agent" });
+  await expect(greeting).toHaveCount(1);
+  const tabB = await page.context().newPage();
+  await tabB.goto('/embed.html');
+  const b = tabB.locator('agent-chat');
+  await expect(b.locator('[part~="bubble--agent"]', { hasText: "I'm the demo agent" })).toHaveCount(1);
+  await a.locator('[part~="input"]').fill('Before the new conversation');
+  await a.locator('[part~="send-button"]').click();
+  await expect(b.locator('[part~="bubble--user"]', { hasText: 'Before the new conversation' })).toHaveCount(1);
+  const busyB = tabB.evaluate(() => {
+    const until = Date.now() + 5000;
+    while (!document.cookie.includes('e2e-restarted=done')) if (Date.now() > until) throw new Error('tab A never said it restarted');
+    (document.querySelector('agent-chat') as HTMLElement & { send(text: string): void }).send('Typed in the busy tab');
+  });
+  await a.locator('[part~="restart-button"]').click();
+  await expect(a.locator('[part~="bubble--user"]')).toHaveCount(0);
+  await expect(greeting, 'the new conversation greeted').toHaveCount(1);
+  const greetings = posts.filter((p) => p === '(greeting)').length;
+  const lastWrite = () => page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.endsWith(':conversation')).map(([, raw]) => JSON.parse(raw).w)[0]);
+  const restarted = await lastWrite();
+  await page.evaluate(() => (document.cookie = 'e2e-restarted=done'));
+  await busyB;
+  await expect.poll(lastWrite, 'the busy tab wrote the conversation it last saw').not.toBe(restarted);
+  for (const [name, chat] of [['A', a], ['B', b]] as const) {
+    await expect(chat.locator('[part~="bubble--user"]'), `tab ${name}: the new conversation stands`).toHaveCount(0);
+    await expect(chat.locator('[part~="bubble--agent"]', { hasText: "I'm the demo agent" }), `tab ${name}: greeted`).toHaveCount(1);
+  }
+  const stored = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.endsWith(':conversation')).map(([, raw]) => raw).join(''));
+  expect(stored, 'storage holds the new conversation').not.toContain('Before the new conversation');
+  expect(posts.filter((p) => p === '(greeting)').length, 'greeted once after the restart').toBe(greetings);
+  // (Its message went to the agent if that tab held the outbox before it heard of the new
+  // conversation, and is not sent if it heard of it first: what waited for a replaced one is dropped.)
+  expect(posts.filter((p) => p === 'Typed in the busy tab').length).toBeLessThanOrEqual(1);
+});
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
