@@ -137,6 +137,8 @@ export class ConversationController implements ReactiveController {
     if (namespace === this.#loadedNamespace) return false;
     this.#loadedNamespace = namespace;
     this.#store = createStore(namespace);
+    // What this tab wrote under another proxy URL is not to be made again in this one's conversation.
+    this.#written = [];
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
     this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
