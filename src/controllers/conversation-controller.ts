@@ -254,10 +254,10 @@ export class ConversationController implements ReactiveController {
   /** When the conversation they change began. */
   #changedFrom = 0;
   /**
-   * This tab's last writes of the conversation, each with when the conversation they changed began
-   * and its changes, until another tab's write is seen made on them (see #lost).
+   * This tab's last writes of the conversation, each with its lineage (itself first), when the
+   * conversation they changed began and its changes, until another tab's write is read (see #lost).
    */
-  #written: [id: number, from: number, changes: Change[]][] = [];
+  #written: [lineage: number[], from: number, changes: Change[]][] = [];
 
   #change(change: Change) {
     const next = change(this.conversation);
@@ -310,8 +310,9 @@ export class ConversationController implements ReactiveController {
 
   /** Writes the conversation, made by `changes` from one that began at `from`, and tells the other tabs. */
   #write(changes: Change[], from: number) {
-    const id = this.#store?.set('conversation', this.conversation);
-    if (id !== undefined) (this.#written = this.#written.slice(1 - LINEAGE_DEPTH)).push([id, from, changes]);
+    if (this.#store?.set('conversation', this.conversation) !== undefined) {
+      (this.#written = this.#written.slice(1 - LINEAGE_DEPTH)).push([this.#store!.lineage('conversation'), from, changes]);
+    }
     this.#channel?.postMessage(0);
   }
 
@@ -319,17 +320,17 @@ export class ConversationController implements ReactiveController {
    * What of this tab's changes `stored` (another tab's write) lacks because its writer had not heard
    * of them: the tab's page was busy (the browser runs a visitor's input before storage's change
    * notices), so it wrote the conversation as it last saw it, over this tab's writes. Those are the
-   * writes of this tab that `stored` was not made on (see Store.lineage); the changes of each that
-   * concerned the conversation they are made on (the one stored holds, or one a lost write began)
-   * are made again on top of it. Nothing of a write it was made on is kept longer.
+   * writes of this tab after the last one `stored` was made on (see Store.lineage) whose own lineage
+   * meets its (they forked from one write: a tab that did not read for longer than the lineage's
+   * depth, frozen in the background say, has no way to tell, and makes nothing again); the changes
+   * of each that concerned the conversation they are made on (the one stored holds, or one a lost
+   * write began) are made again on top of it. Nothing of a write it was made on is kept longer.
    */
   #lost(stored: Conversation): Change[] {
     const lineage = this.#store!.lineage('conversation');
     const written = this.#written.splice(0);
-    // Written by a version that does not say what it was made on: nothing to go by.
-    if (!lineage.length) return [];
     let conversation = stored;
-    return written.slice(written.findLastIndex(([id]) => lineage.includes(id)) + 1)
-      .flatMap(([, from, changes]) => (from === conversation.startedAt ? ((conversation = applied(changes, conversation)), changes) : []));
+    return written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) =>
+      from === conversation.startedAt && ancestry.some((id) => lineage.includes(id)) ? ((conversation = applied(changes, conversation)), changes) : []);
   }
 }

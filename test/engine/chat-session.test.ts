@@ -276,6 +276,28 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('a tab that did not read the conversation for longer than the lineage reaches (frozen in the background) makes none of its old changes again', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const [first] = a.messages.map((m) => m.id);
+    a.rate(first, 'up');
+    await waitUntil(() => ratings(b.messages)[0] === 'up', 'tab B read the rating', WAIT);
+    a.stop();
+    // Tab B changes the rating, then writes more than 16 times (two writes a message).
+    b.rate(first, 'down');
+    for (let i = 1; i <= 9; i++) {
+      b.send(`message ${i}`);
+      await waitUntil(() => b.messages.length === 3 + 2 * i, `message ${i} answered`, WAIT);
+    }
+    a.start();
+    b.send('one more');
+    await waitUntil(() => a.messages.length === 3 + 2 * 10 && stored().messages.length === 3 + 2 * 10, 'tab A reads what B wrote', WAIT);
+    expect(ratings(a.messages)[0], 'tab A').to.equal('down');
+    expect(ratings(b.messages)[0], 'tab B').to.equal('down');
+    expect(ratings(stored().messages)[0], 'storage').to.equal('down');
+    a.stop();
+    b.stop();
+  });
+
   it('keeps the conversation across sessions on one proxy URL, and restart() archives it', async () => {
     const first = createChatSession({ proxyUrl: proxy.url });
     first.start();
