@@ -124,8 +124,8 @@ export class ConversationController implements ReactiveController {
     this.#flush();
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
-      const lost = this.#lost(stored);
-      this.conversation = applied(lost, stored);
+      const [lost, base] = this.#lost(stored);
+      this.conversation = base;
       if (lost.length) this.#write(lost, stored.startedAt);
       this.#options.onExternalChange?.(this.conversation);
     }
@@ -293,8 +293,7 @@ export class ConversationController implements ReactiveController {
     let from = this.#changedFrom;
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
-      const lost = this.#lost(stored);
-      const base = applied(lost, stored);
+      const [lost, base] = this.#lost(stored);
       if (base.startedAt === from) {
         this.conversation = { ...applied(changes, base), updatedAt: Date.now() };
         [changes, from] = [[...lost, ...changes], stored.startedAt];
@@ -324,13 +323,15 @@ export class ConversationController implements ReactiveController {
    * meets its (they forked from one write: a tab that did not read for longer than the lineage's
    * depth, frozen in the background say, has no way to tell, and makes nothing again); the changes
    * of each that concerned the conversation they are made on (the one stored holds, or one a lost
-   * write began) are made again on top of it. Nothing of a write it was made on is kept longer.
+   * write began) are made again on top of it: returns them, and `stored` with them made. Nothing
+   * of a write it was made on is kept longer.
    */
-  #lost(stored: Conversation): Change[] {
+  #lost(stored: Conversation): [Change[], Conversation] {
     const lineage = this.#store!.lineage('conversation');
     const written = this.#written.splice(0);
     let conversation = stored;
-    return written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) =>
+    const lost = written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) =>
       from === conversation.startedAt && ancestry.some((id) => lineage.includes(id)) ? ((conversation = applied(changes, conversation)), changes) : []);
+    return [lost, conversation];
   }
 }
