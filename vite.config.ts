@@ -1,6 +1,7 @@
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { DOMPURIFY_SOURCE, withVersion } from './scripts/dompurify-source.mjs';
 
 /**
  * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
@@ -33,6 +34,17 @@ export default defineConfig(({ mode }) => ({
       resolveId(source: string, importer?: string) {
         if (mode !== 'iife' || source !== './shell/load-view.js' || !importer?.endsWith('/src/agent-chat.component.ts')) return null;
         return fileURLToPath(new URL('./src/shell/load-view.iife.ts', import.meta.url));
+      },
+    },
+    // DOMPurify from the source its package ships, compiled for es2022 (scripts/dompurify-source.mjs).
+    {
+      name: 'agent-chat:dompurify-from-its-source',
+      enforce: 'pre' as const,
+      resolveId(source: string, importer?: string) {
+        return source === 'dompurify' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? DOMPURIFY_SOURCE : null;
+      },
+      transform(code: string, id: string) {
+        return id === DOMPURIFY_SOURCE ? withVersion(code) : undefined;
       },
     },
     // package.json's `sideEffects` lists the shipped files only; building from source, the module

@@ -5,6 +5,19 @@ import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
+import { withVersion } from './scripts/dompurify-source.mjs';
+
+/** The DOMPurify that ships: compiled from its package's source, as vite.config.ts builds it. */
+const dompurifyFromSource = {
+  name: 'dompurify-from-its-source',
+  resolveImport({ source }) {
+    return source === 'dompurify' ? '/node_modules/dompurify/src/purify.ts' : undefined;
+  },
+  transform(context) {
+    if (context.path.endsWith('/node_modules/dompurify/src/purify.ts')) return { body: withVersion(context.body) };
+    return undefined;
+  },
+};
 
 export default {
   files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**'],
@@ -13,7 +26,7 @@ export default {
   middleware: [flakyNetwork],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  plugins: [dompurifyFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   browsers: selectedBrowsers(),
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 10000 } },

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import createDOMPurify from 'dompurify';
 import { Marked } from 'marked';
 import { renderMarkdown, sanitizeHtml } from '../../src/renderers/sanitize.js';
 import { prng } from '../support/prng.js';
@@ -10,6 +11,14 @@ const toHtml = (fragment: DocumentFragment) => {
 };
 
 describe('sanitize', () => {
+  it('runs the DOMPurify that ships: compiled from its package source, with its release (web-test-runner.config.mjs, vite.config.ts)', () => {
+    renderMarkdown('x');
+    const loaded = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.includes('/dompurify/'));
+    expect(loaded).to.include('/node_modules/dompurify/src/purify.ts');
+    expect(loaded.filter((path) => !path.startsWith('/node_modules/dompurify/src/')), 'nothing from its prebuilt files').to.deep.equal([]);
+    expect(createDOMPurify.version).to.match(/^3\.\d+\.\d+$/);
+  });
+
   const table: [string, string][] = [
     ['**bold** and _em_', '<p><strong>bold</strong> and <em>em</em></p>'],
     ['line one\nline two', '<p>line one<br>line two</p>'],

@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_140, all: 58_300 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_550, all: 57_710 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -47,7 +47,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_
  * to 58,491; shipping the files without a `sourceMappingURL` comment (the maps are not published)
  * took it back to 58,037, and the first open with markdown from 53,002 to 52,876; each write naming
  * the writes it was made on, so that a tab whose writes another tab wrote over without having read
- * them (its page was busy) makes their changes again, took them to 58,287 and 53,126
+ * them (its page was busy) makes their changes again, took them to 58,287 and 53,126; building
+ * DOMPurify from the TypeScript its package ships instead of its prebuilt file (compiled for old
+ * browsers) took them back to 57,703 and 52,542
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".

@@ -1,0 +1,4 @@
+/** The absolute path of DOMPurify's source entry (dompurify/src/purify.ts). */
+export const DOMPURIFY_SOURCE: string;
+/** The source with its release in `VERSION`, as DOMPurify's own build puts it in. */
+export function withVersion(code: string): string;
