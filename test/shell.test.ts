@@ -267,6 +267,60 @@ describe('the shell', () => {
       expect(reloaded.errors).to.deep.equal([]);
     });
   }
+
+  it('a feature whose chunk cannot load (offline): the download says so and the developer is told; once the connection is back, a download (or, where the browser keeps the failed module, a reload) works; closing the panel offline (the preview\'s chunk) raises no error', async () => {
+    const network = `/flaky/${crypto.randomUUID()}`;
+    const page = async () => {
+      const win = freshFrame();
+      const uncaught: unknown[] = [];
+      const logged: unknown[] = [];
+      win.addEventListener('unhandledrejection', (event) => uncaught.push(event.reason));
+      win.addEventListener('error', (event) => uncaught.push(event.message));
+      win.console.error = (...args: unknown[]) => logged.push(args[0]);
+      const downloads: string[] = [];
+      win.HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        downloads.push(this.download);
+      };
+      await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+      win.document.body.innerHTML = '<agent-chat proxy-url="/offline-features"></agent-chat>';
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      chat.show();
+      await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted', WAIT);
+      const download = () => chat.shadowRoot!.querySelector<HTMLElement>('[part~="download-button"]')!.click();
+      return { win, chat, uncaught, logged, downloads, download };
+    };
+    const PROBLEM = 'Could not download the conversation. Check the connection and reload the page.';
+    const { win, chat, uncaught, logged, downloads, download } = await page();
+    await fetch(`${network}/down`);
+    download();
+    await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
+    expect(shadowText(chat, 'error')).to.equal(PROBLEM);
+    expect(chat.shadowRoot!.querySelector('[part~="error"]')!.getAttribute('role')).to.equal('alert');
+    expect(logged, 'the developer is told').to.deep.equal(['agent-chat: could not load its transcript code']);
+    expect(downloads, 'nothing downloaded').to.deep.equal([]);
+    chat.hide(); // loads the preview's chunk, for a reply that arrives while closed: it cannot
+    await waitUntil(() => logged.length === 2, 'the preview could not load either', WAIT);
+    expect(logged[1]).to.equal('agent-chat: could not load its nudge code');
+    chat.show();
+
+    await fetch(`${network}/up`);
+    download();
+    // Chromium fetches the chunk again; Firefox and WebKit keep the failed module until a reload.
+    await waitUntil(() => downloads.length === 1 || logged.length === 3, 'downloaded, or failed again', WAIT);
+    if (downloads.length) {
+      expect(downloads[0]).to.match(/^conversation-\d{4}-\d{2}-\d{2}\.txt$/);
+      await waitUntil(() => shadowText(chat, 'error') === null, 'the problem goes', WAIT);
+    } else {
+      expect(shadowText(chat, 'error')).to.equal(PROBLEM);
+    }
+    expect(uncaught, 'no uncaught error').to.deep.equal([]);
+    win.frameElement!.remove();
+
+    const reloaded = await page();
+    reloaded.download();
+    await waitUntil(() => reloaded.downloads.length === 1, 'the reloaded page downloads', WAIT);
+    expect(reloaded.logged).to.deep.equal([]);
+  });
 });
 
 describe('the launcher drawn before any script (launcherSnippet)', () => {

@@ -89,9 +89,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #sending = false;
   /** This tab asked for the outbox: what it takes up once granted. */
   #waiting?: string[];
+  /** Tabs whose waiting items this tab takes up once they are gone (it asked for their lock). */
+  readonly #watched = new Set<string>();
   /** This tab (page): what it makes is marked so, and it holds a Web Lock of this name while it is started. */
   readonly #tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
   #leave?: () => void;
+  /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
+  #gone?: Promise<void>;
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -168,7 +172,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#started = true;
     // Held while this tab may send what it made: another tab takes up its items only once it is gone.
     // (Granted later, perhaps after a stop(): then not held.)
-    void navigator.locks?.request(this.#tab, () => this.#started ? new Promise<void>((resolve) => (this.#leave = resolve)) : undefined);
+    const gone = (this.#gone = new Promise<void>((resolve) => (this.#leave = resolve)));
+    void navigator.locks?.request(this.#tab, () => (this.#started ? gone : undefined));
     this.#controllers.forEach((c) => c.hostConnected?.());
     this.#notify({ kind: 'reset' });
     this.#adoptPending();
@@ -358,7 +363,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #adoptPending(made?: string) {
     const orphans = this.#orphans();
     const mine = orphans.find((job) => job.id === made);
-    if (this.#sending) return mine ? this.#delivery.enqueue(mine) : orphans[0] && this.#delivery.retryNow();
+    // Holding it: what this tab makes goes next, unless an older item of another tab waits (it
+    // waits for this tab's next turn, behind that tab's, as the visitor wrote them).
+    if (this.#sending) return mine && orphans[0] === mine ? this.#delivery.enqueue(mine) : orphans[0] && this.#delivery.retryNow();
     if (this.#waiting) return mine && this.#waiting.push(mine.id);
     if (!orphans[0]) return;
     if ((this.#sending = !!mine && !orphans[1])) this.#delivery.enqueue(mine!);
@@ -372,16 +379,41 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       this.#sending = true;
       this.#conversation.refresh();
       for (const job of this.#orphans()) {
-        if (!waiting.includes(job.id)) continue;
-        if (job.by === this.#tab || !open.includes(job.by!)) this.#delivery.enqueue(job);
-        // Its tab is open (or just closing): it sends it; once it is gone, this tab looks again.
-        else void navigator.locks.request(job.by!, () => this.#adoptPending());
+        if (job.by !== this.#tab && open.includes(job.by!)) {
+          // Its tab is open (or just closing): it sends it, and what was made after it waits for
+          // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
+          // the tab); once that tab is gone, this tab looks again.
+          if (!this.#watched.has(job.by!)) {
+            this.#watched.add(job.by!);
+            void navigator.locks.request(job.by!, () => this.#watched.delete(job.by!) && this.#adoptPending());
+          }
+          break;
+        }
+        // Made after this tab asked, by a tab gone since: at this tab's next turn, and what was made
+        // after it waits with it.
+        if (!waiting.includes(job.id)) break;
+        // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
+        // and the second may not read yet that the first sent it; a Web Lock named for it, kept
+        // while this tab lives, lets one only.
+        if (job.by === this.#tab || (await this.#claim(job.id))) this.#delivery.enqueue(job);
       }
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
       while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
       this.#sending = false;
       // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       this.#adoptPending();
+    });
+  }
+
+  /** Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab then gets. */
+  #claim(id: string) {
+    const gone = this.#gone;
+    return new Promise<boolean>((resolve) => {
+      if (!navigator.locks) return resolve(true);
+      void navigator.locks.request(`agent-chat:item:${id}`, { ifAvailable: true }, (lock) => {
+        resolve(!!lock);
+        return lock && gone;
+      });
     });
   }
 

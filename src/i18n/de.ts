@@ -41,6 +41,7 @@ export const strings: Strings = {
   notHelpful: 'Nicht hilfreich',
   feedbackThanks: 'Danke für Ihre Rückmeldung.',
   downloadTranscript: 'Gespräch herunterladen',
+  downloadFailed: 'Das Gespräch konnte nicht heruntergeladen werden. Prüfen Sie die Verbindung und laden Sie die Seite neu.',
   transcriptTitle: (agent) => `Gespräch mit ${agent}`,
   you: 'Sie',
 };

@@ -41,6 +41,7 @@ export const strings: Strings = {
   notHelpful: 'Όχι χρήσιμο',
   feedbackThanks: 'Ευχαριστούμε για την αξιολόγηση.',
   downloadTranscript: 'Λήψη συνομιλίας',
+  downloadFailed: 'Η λήψη της συνομιλίας απέτυχε. Ελέγξτε τη σύνδεση και φορτώστε ξανά τη σελίδα.',
   transcriptTitle: (agent) => `Συνομιλία με: ${agent}`,
   you: 'Εσείς',
 };

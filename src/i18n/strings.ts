@@ -58,6 +58,8 @@ export interface Strings {
   feedbackThanks: string;
   /** The header's button that saves the conversation as a text file, and that file's first line. */
   downloadTranscript: string;
+  /** The download's code could not load (offline). */
+  downloadFailed: string;
   transcriptTitle: (agent: string) => string;
   /** The visitor, as the transcript file names them. */
   you: string;
@@ -106,6 +108,7 @@ const en: Strings = {
   notHelpful: 'Not helpful',
   feedbackThanks: 'Thanks for your feedback.',
   downloadTranscript: 'Download conversation',
+  downloadFailed: 'Could not download the conversation. Check the connection and reload the page.',
   transcriptTitle: (agent) => `Conversation with ${agent}`,
   you: 'You',
 };

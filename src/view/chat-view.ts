@@ -25,6 +25,8 @@ import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { ViewHost } from './view-host.js';
 
+/** For a feature that may simply not load (offline): reading aloud, the teaser; the reply or page is there without it. */
+const ignore = () => {};
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
 
 /**
@@ -169,10 +171,22 @@ export class ChatView extends ViewHost implements View {
     return this.#el.renderers ?? defaultRenderers;
   }
 
-  /** Loads a feature's chunk once and makes its controller; later calls get the same promise. */
+  /**
+   * Loads a feature's chunk once and makes its controller; later calls get the same promise. A load
+   * that failed (offline, or a CSP or CDN path that blocks the chunk) is told to the developer once
+   * per attempt and forgotten, so the next need tries again (Chromium fetches it again; Firefox and
+   * WebKit keep a failed module until a reload). A caller that only starts the load may leave its
+   * failure unhandled: it is handled here.
+   */
   #feature<T>(name: string, load: () => Promise<T>): Promise<T> {
     let loading = this.#features.get(name) as Promise<T> | undefined;
-    if (!loading) this.#features.set(name, (loading = load()));
+    if (!loading) {
+      this.#features.set(name, (loading = load()));
+      loading.catch((error) => {
+        this.#features.delete(name);
+        console.error(`agent-chat: could not load its ${name} code`, error);
+      });
+    }
     return loading;
   }
 
@@ -263,7 +277,7 @@ export class ChatView extends ViewHost implements View {
         this.#log.append(...change.messages);
         if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
-        if (this.#el.tts && !this.#muted) void this.#loadSpeech().then((speech) => speech.speak(change.speech!));
+        if (this.#el.tts && !this.#muted) this.#loadSpeech().then((speech) => speech.speak(change.speech!), ignore);
         return;
       case 'updated':
         return this.#log.update(change.message);
@@ -324,7 +338,7 @@ export class ChatView extends ViewHost implements View {
     const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
     strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
-    if (this.#el.teaser && this.#el.mode !== 'inline') void this.#launcherSide.prepare();
+    if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.prepare().catch(ignore);
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
@@ -413,7 +427,7 @@ export class ChatView extends ViewHost implements View {
     this.#speech?.stop(); // or the microphone hears it
     // Loaded: at once (a second press stops listening in the same task); else once it has loaded.
     if (this.#dictation) this.#dictation.toggle(this.#draft);
-    else void this.#loadDictation().then((dictation) => dictation.toggle(this.#draft));
+    else this.#loadDictation().then((dictation) => dictation.toggle(this.#draft), () => this.#setFailure({ text: this.#uiStrings.dictationFailed }));
   };
 
   #setDraft(draft: string) {
@@ -429,13 +443,19 @@ export class ChatView extends ViewHost implements View {
 
   #avatarFailed?: string;
 
-  /** The header's download: the conversation as a text file (the code loads on the first click). */
+  /**
+   * The header's download: the conversation as a text file (the code loads on the first click). If
+   * it cannot load (offline), a problem says so, and goes once a download works.
+   */
   #downloadTranscript() {
     const strings = this.#uiStrings;
-    void this.#feature('transcript', () => import('../views/transcript-file.js')).then(({ downloadTranscript }) =>
+    const problem = { text: strings.downloadFailed };
+    this.#feature('transcript', () => import('../views/transcript-file.js')).then(({ downloadTranscript }) => {
+      if (this.#failure?.text === problem.text) this.#setFailure();
       downloadTranscript(this.#session.messages, {
         agent: this.#el.agentTitle || strings.defaultTitle, strings, language: this.#conversationLanguage,
-      }, this.#shell.root));
+      }, this.#shell.root);
+    }, () => this.#setFailure(problem));
   }
 
   /** The visitor typed, sent or closed: stop reading aloud and stop listening. */

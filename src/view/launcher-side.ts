@@ -72,7 +72,7 @@ export class LauncherSide {
 
   /** Closed: ready for a reply that arrives meanwhile. */
   closed() {
-    void this.prepare();
+    this.prepare().catch(() => {}); // offline: loaded again when a reply arrives
   }
 
   /** Draws the launcher's content and labels, and the nudge beside it (none inline). */

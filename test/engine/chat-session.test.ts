@@ -227,6 +227,46 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('two sessions (two tabs): what the visitor writes reaches the agent in the order written, whichever tab: a message written in tab B while tab A sends goes before what tab A is given after it', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const first = proxy.hold();
+    a.send('A1');
+    await waitUntil(() => proxy.inFlight === 1, "tab A's message in flight", WAIT);
+    b.send('B1');
+    await waitUntil(() => a.messages.some((m) => m.kind === 'user' && m.text === 'B1'), "tab A has heard of tab B's message", WAIT);
+    a.send('A2');
+    first.release();
+    await waitUntil(() => proxy.bodies.length === 5 && a.messages.length === 9 && b.messages.length === 9, 'all three answered in both tabs', WAIT);
+    console.log('ORDER', JSON.stringify(proxy.bodies.map((body) => body.message.text)));
+    expect(proxy.bodies.slice(2).map((body) => body.message.text), 'the order written').to.deep.equal(['A1', 'B1', 'A2']);
+    expect(texts(b).filter((t) => t.startsWith('You said')), 'each answered once').to.have.members(['You said: two', 'You said: A1', 'You said: B1', 'You said: A2']);
+    expect(texts(a), 'both tabs alike').to.deep.equal(texts(b));
+    a.stop();
+    b.stop();
+  });
+
+  it("a closed tab's message is sent by one tab only, and by another once that one stops mid-send too", async () => {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    const first = proxy.hold();
+    a.send('left behind');
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    a.stop(); // tab A closed mid-send
+    const second = proxy.hold();
+    const c = createChatSession({ proxyUrl: proxy.url });
+    c.start();
+    await waitUntil(() => proxy.requests.length === 2, 'tab C took it up', WAIT);
+    const b = createChatSession({ proxyUrl: proxy.url });
+    b.start();
+    c.stop(); // and was closed mid-send too
+    first.release();
+    second.release();
+    await waitUntil(() => proxy.requests.length === 3 && b.messages.length === 2, 'tab B took it up and was answered', WAIT);
+    expect(proxy.bodies.map((body) => body.message.text)).to.deep.equal(['left behind', 'left behind', 'left behind']);
+    expect(texts(b)).to.deep.equal(['> left behind', 'You said: left behind']);
+    b.stop();
+  });
+
   it('two sessions (two tabs) changing the conversation at once, neither having heard of the other: both changes kept; a new conversation begun in one wins', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const [first, , second] = a.messages.map((m) => m.id);

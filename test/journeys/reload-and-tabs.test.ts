@@ -229,13 +229,19 @@ describe('journeys: reloads and tabs', () => {
     expect(statusOf(b.chat, 'asked in tab B')).to.equal('sent');
   });
 
-  it('offline, a message typed in one tab says "Waiting for connection" in both tabs, and goes once when the connection is back', async () => {
+  /** Two tabs open on one proxy, both greeted; then the browser goes offline. */
+  async function twoTabsGreetedThenOffline() {
     const p = proxy();
     const a = await mount(p, { open: true });
     await waitForBubbles(a.chat, 1);
     const b = await mount(p, { open: true });
     await waitForBubbles(b.chat, 1);
     setOnline(false);
+    return { p, a, b };
+  }
+
+  it('offline, a message typed in one tab says "Waiting for connection" in both tabs, and goes once when the connection is back', async () => {
+    const { p, a, b } = await twoTabsGreetedThenOffline();
     await submit(a.chat, 'typed offline');
     await waitForStatus(a.chat, 'typed offline', 'Waiting for connection Discard');
     await waitForStatus(b.chat, 'typed offline', 'Waiting for connection Discard');
@@ -244,6 +250,21 @@ describe('journeys: reloads and tabs', () => {
     await outboxSettled(p);
     expect(sent(p), 'the greeting, then the message once').to.deep.equal(['(greeting)', 'typed offline']);
     await waitForStatus(b.chat, 'typed offline', 'sent');
+  });
+
+  it('offline, messages typed in turn in two tabs go, once the connection is back, in the order typed: the tab holding the outbox does not send its later one before the other tab\'s', async () => {
+    const { p, a, b } = await twoTabsGreetedThenOffline();
+    await submit(a.chat, 'first, in tab A');
+    await waitForStatus(b.chat, 'first, in tab A', 'Waiting for connection Discard');
+    await submit(b.chat, 'second, in tab B');
+    await waitForStatus(a.chat, 'second, in tab B', 'Waiting for connection Discard');
+    await submit(a.chat, 'third, in tab A');
+    await waitForStatus(b.chat, 'third, in tab A', 'Waiting for connection Discard');
+    setOnline(true);
+    await waitForBubbles(a.chat, 7, 'all three answered');
+    await waitForBubbles(b.chat, 7, 'all three answered in tab B too');
+    await outboxSettled(p);
+    expect(sent(p), 'the order typed, each once').to.deep.equal(['(greeting)', 'first, in tab A', 'second, in tab B', 'third, in tab A']);
   });
 
   it('a reply arriving in one tab as the visitor sends in the other, before that tab has heard of it: both kept, everywhere and in storage, and nothing sent twice', async () => {

@@ -1,6 +1,7 @@
 // A connection that drops, for the browser tests (web-test-runner middleware): under /flaky/<run>/,
-// the built files of dist/ are served as they are, except the view (agent-chat-view.js), whose
-// requests have their connection dropped (a network error, as on a train) while the run is "down":
+// the built files of dist/ are served as they are, except the view (agent-chat-view.js) and the
+// lazy chunks (chunks/*), whose requests have their connection dropped (a network error, as on a
+// train) while the run is "down":
 // GET /flaky/<run>/down and /flaky/<run>/up switch it. A test picks a fresh <run>.
 // (Not an HTTP error: the test runner marks every response with an extension cacheable for a year,
 // so the browser would keep the error; and a connection dropped once the browser retries by itself.)
@@ -8,7 +9,7 @@ const down = new Set();
 
 /** @type {import('@web/dev-server-core').Middleware} */
 export async function flakyNetwork(ctx, next) {
-  const match = /^\/flaky\/([\w-]+)\/([\w.-]+)$/.exec(ctx.path);
+  const match = /^\/flaky\/([\w-]+)\/((?:chunks\/)?[\w.-]+)$/.exec(ctx.path);
   if (!match) return next();
   const [, run, file] = match;
   if (file === 'down' || file === 'up') {
@@ -17,7 +18,7 @@ export async function flakyNetwork(ctx, next) {
     ctx.body = file;
     return undefined;
   }
-  if (file === 'agent-chat-view.js' && down.has(run)) {
+  if ((file === 'agent-chat-view.js' || file.startsWith('chunks/')) && down.has(run)) {
     ctx.respond = false;
     ctx.req.socket.destroy();
     return undefined;

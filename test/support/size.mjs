@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_550, all: 57_710 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_780, all: 58_030 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -49,7 +49,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * the writes it was made on, so that a tab whose writes another tab wrote over without having read
  * them (its page was busy) makes their changes again, took them to 58,287 and 53,126; building
  * DOMPurify from the TypeScript its package ships instead of its prebuilt file (compiled for old
- * browsers) took them back to 57,703 and 52,542
+ * browsers) took them back to 57,703 and 52,542, and a feature chunk that cannot load (offline)
+ * being tried again at the next need, told to the developer, and a failed download said to the
+ * visitor (it was an uncaught error, and the feature never loaded again in that page) to 57,904
+ * and 52,649, and two tabs' messages sent in the order written, a closed tab's by one tab only, to
+ * 58,023 and 52,768
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".

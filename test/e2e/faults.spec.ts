@@ -1,0 +1,184 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { prng } from '../support/prng.js';
+
+/**
+ * A visitor's minutes through the UI of one real tab (and of two) while everything around them fails at random:
+ * the agent goes down (503, a refused connection, a garbled body) and comes back, the browser goes
+ * offline and back, the visitor reloads (mid-send or not) and closes and opens the panel, and types
+ * through all of it. Whatever happened, once the agent is up and the browser online and the visitor
+ * writes once more: every message they typed shows once, in the order they typed it, delivered,
+ * with one answer each after it; no status says it is still waiting; the agent first heard them in
+ * that order; no message was posted again after its answer had reached the page (only one whose
+ * answer a reload or a failure took away is sent again); no page error. A failure names its seed.
+ */
+const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24];
+
+/** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one. */
+function seeds(range: string | undefined) {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(range ?? '');
+  if (!match) return undefined;
+  const [from, to = from] = [Number(match[1]), Number(match[2] ?? match[1])];
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+const STEPS = 16;
+const GREETING = 'Hello! How can I help?';
+
+/** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
+type Post = { text: string; doc: string; answered: boolean };
+
+/**
+ * Answers like the agent service in place of the demo's proxy, up or down as `state.up` says when a
+ * request comes (down: a 503, a refused connection or a garbled 200, at random), after up to 150 ms.
+ * Records each request when it is made, with the document that sent it (tab and how many times it
+ * was loaded), and whether its answer was given while that document was still the one loaded.
+ */
+async function faultyAgent(context: BrowserContext, seed: number) {
+  const random = prng(seed + 1000);
+  const state = { up: true, posts: [] as Post[] };
+  const documents = new Map<Page, number>();
+  const docOf = (page: Page) => `${[...documents.keys()].indexOf(page)}.${documents.get(page)}`;
+  // A new document from the moment its navigation commits: until then, the old one runs (and may
+  // send, and be answered, while the reload is under way).
+  const watch = (page: Page) => {
+    documents.set(page, 0);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents.set(page, documents.get(page)! + 1);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  await context.route('**/chat', async (route) => {
+    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    const page = route.request().frame().page();
+    const post: Post = { text: message?.text ?? '(greeting)', doc: docOf(page), answered: false };
+    state.posts.push(post);
+    const up = state.up;
+    const failure = random();
+    if (random() < 0.5) await new Promise((resolve) => setTimeout(resolve, random() * 150));
+    try {
+      if (!up && failure < 0.4) return await route.fulfill({ status: 503, json: { status: 'error', error: 'down for maintenance' } });
+      if (!up && failure < 0.7) return await route.abort('connectionrefused');
+      if (!up) return await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"ok","result":' });
+      const text = message?.text === undefined ? GREETING : `You said: ${message.text}`;
+      await route.fulfill({ json: { status: 'ok', result: { responses: [{ id: `TX_${state.posts.length}`, type: 'text', options: [text], altText: text }] } } });
+      if (post.doc === docOf(page)) post.answered = true;
+    } catch {
+      // The document that asked is gone (a reload): nothing to answer.
+    }
+  });
+  return state;
+}
+
+const chatIn = (page: Page) => page.locator('agent-chat');
+const partIn = (page: Page, part: string) => page.locator(`agent-chat [part~="${part}"]`);
+
+/** The panel open, as a visitor makes it: a click on the launcher if it is closed. */
+async function openPanel(page: Page) {
+  if ((await chatIn(page).getAttribute('open')) === null) await partIn(page, 'launcher').click();
+  await expect(partIn(page, 'input')).toBeVisible();
+}
+
+/** What the log shows, top to bottom: each bubble's sender and text. */
+const shown = (page: Page) =>
+  chatIn(page).evaluate((chat) =>
+    [...chat.shadowRoot!.querySelectorAll('[part~="bubble"]')].map((bubble) =>
+      `${bubble.getAttribute('part')!.includes('bubble--user') ? 'user' : 'agent'}: ${bubble.textContent!.trim()}`));
+
+const storedIn = (page: Page) =>
+  page.evaluate(() => {
+    const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':conversation'))?.[1];
+    return (raw ? JSON.parse(raw).data.messages : []) as { kind: string; text?: string; status?: string }[];
+  });
+
+for (const tabCount of [1, 2]) {
+  for (const seed of SEEDS) {
+    const where = tabCount === 1 ? 'one tab' : 'two tabs, acting in either';
+    test(`a visitor types through failures at random, ${where} (seed ${seed}): every message shown once, in order, delivered and answered once`, async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const random = prng(seed);
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(error.error().message));
+      const agent = await faultyAgent(context, seed);
+      const tabs = [page];
+      while (tabs.length < tabCount) tabs.push(await context.newPage());
+      const typed: string[] = [];
+      const log: string[] = [];
+      let offline = false;
+      for (const tab of tabs) {
+        await tab.goto('/embed.html');
+        await expect(partIn(tab, 'launcher')).toBeVisible();
+      }
+      for (let step = 0; step < STEPS; step++) {
+        const which = Math.floor(random() * tabCount);
+        const tab = tabs[which];
+        const name = tabCount === 1 ? '' : ` in tab ${'AB'[which]}`;
+        const pick = random();
+        if (pick < 0.5) {
+          const text = `Message ${typed.length + 1}`;
+          typed.push(text);
+          log.push(`type "${text}"${name}`);
+          await openPanel(tab);
+          await partIn(tab, 'input').fill(text);
+          await partIn(tab, 'input').press('Enter');
+          await expect(partIn(tab, 'bubble--user').filter({ hasText: text })).toHaveCount(1);
+        } else if (pick < 0.65) {
+          agent.up = !agent.up;
+          log.push(agent.up ? 'agent up' : 'agent down');
+        } else if (pick < 0.75) {
+          offline = random() < 0.5;
+          log.push(offline ? 'offline' : 'online');
+          await context.setOffline(offline);
+        } else if (pick < 0.9) {
+          // A page cannot be loaded offline: the visitor reloads once back online.
+          log.push(`${offline ? 'online, reload' : 'reload'}${name}`);
+          if (offline) await context.setOffline((offline = false));
+          await tab.reload();
+          await expect(partIn(tab, 'launcher')).toBeVisible();
+        } else {
+          log.push(`close and open${name}`);
+          await openPanel(tab);
+          await partIn(tab, 'close-button').click();
+          await expect(chatIn(tab)).not.toHaveAttribute('open');
+          await openPanel(tab);
+        }
+      }
+      // The agent is back, the connection too, and the visitor writes once more.
+      agent.up = true;
+      await context.setOffline(false);
+      typed.push('The last message');
+      log.push('agent up, online, type "The last message"');
+      await openPanel(page);
+      await partIn(page, 'input').fill('The last message');
+      await partIn(page, 'input').press('Enter');
+
+      const why = `seed ${seed}: ${log.join(', ')}`;
+      for (const [index, tab] of tabs.entries()) {
+        const inTab = tabCount === 1 ? '' : ` in tab ${'AB'[index]}`;
+        const inOrder = async () => (await shown(tab)).filter((line) => line !== `agent: ${GREETING}`);
+        await expect.poll(async () => (await inOrder()).filter((line) => line.startsWith('user')), { message: `${why}: every message shown once, in order${inTab}`, timeout: 30_000 })
+          .toEqual(typed.map((text) => `user: ${text}`));
+        await expect.poll(async () => (await inOrder()).filter((line) => line.startsWith('agent')), { message: `${why}: one answer to each, in order${inTab} (${JSON.stringify(agent.posts)})`, timeout: 30_000 })
+          .toEqual(typed.map((text) => `agent: You said: ${text}`));
+        const lines = await inOrder();
+        for (const text of typed) {
+          expect(lines.indexOf(`agent: You said: ${text}`), `${why}: the answer to "${text}" after it${inTab}`).toBeGreaterThan(lines.indexOf(`user: ${text}`));
+        }
+        await expect(partIn(tab, 'message-status'), `${why}: no message still waiting${inTab}`).toHaveCount(0);
+        await expect(partIn(tab, 'error'), `${why}: no problem shown${inTab}`).toHaveCount(0);
+      }
+      const stored = await storedIn(page);
+      expect(stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`), `${why}: stored delivered`).toEqual(typed.map((text) => `${text} sent`));
+
+      const firstPosts = agent.posts.filter((post, i) => post.text !== '(greeting)' && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
+      expect(firstPosts, `${why}: the agent first heard them in the order typed`).toEqual(typed);
+      for (const text of typed) {
+        const posts = agent.posts.filter((post) => post.text === text);
+        const answeredAt = posts.findIndex((post) => post.answered);
+        if (answeredAt < 0) continue; // answered as the document that asked went (a reload): any later post is allowed
+        const again = posts.slice(answeredAt + 1).filter((post) => post.doc === posts[answeredAt].doc);
+        expect(again.length, `${why}: "${text}" not posted again by the document its answer reached (${JSON.stringify(agent.posts)})`).toBe(0);
+      }
+      expect(errors, `${why}: no page error`).toEqual([]);
+    });
+  }
+}
