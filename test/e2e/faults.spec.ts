@@ -2,14 +2,15 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
 
 /**
- * A visitor's minutes through the UI of one real tab (and of two) while everything around them fails at random:
- * the agent goes down (503, a refused connection, a garbled body) and comes back, the browser goes
- * offline and back, the visitor reloads (mid-send or not) and closes and opens the panel, and types
- * through all of it. Whatever happened, once the agent is up and the browser online and the visitor
- * writes once more: every message they typed shows once, in the order they typed it, delivered,
- * with one answer each after it; no status says it is still waiting; the agent first heard them in
- * that order; no message was posted again after its answer had reached the page (only one whose
- * answer a reload or a failure took away is sent again); no page error. A failure names its seed.
+ * A visitor's minutes through the UI of one real tab (and of two) while everything around them
+ * fails at random: the agent goes down (503, a refused connection, a garbled body) and comes back,
+ * the browser goes offline and back, the visitor reloads (mid-send or not; with two tabs, also
+ * closes one and opens the site in a new one), closes and opens the panel, and types through all of
+ * it. Whatever happened, once the agent is up and the browser online and the visitor writes once
+ * more: every message they typed shows once, in the order they typed it, delivered, with one answer
+ * each after it; no status says it is still waiting; the agent first heard them in that order; no
+ * message was posted again after its answer had reached the page (only one whose answer a reload or
+ * a failure took away is sent again); no page error. A failure names its seed and what happened.
  */
 const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24];
 
@@ -129,11 +130,17 @@ for (const tabCount of [1, 2]) {
           log.push(offline ? 'offline' : 'online');
           await context.setOffline(offline);
         } else if (pick < 0.9) {
-          // A page cannot be loaded offline: the visitor reloads once back online.
-          log.push(`${offline ? 'online, reload' : 'reload'}${name}`);
+          // With two tabs, half the time the visitor closes the tab and opens the site in a new one.
+          const replace = tabCount > 1 && random() < 0.5;
+          // A page cannot be loaded offline: the visitor does it once back online.
+          log.push(`${offline ? 'online, ' : ''}${replace ? 'tab closed, a new one opened' : 'reload'}${name}`);
           if (offline) await context.setOffline((offline = false));
-          await tab.reload();
-          await expect(partIn(tab, 'launcher')).toBeVisible();
+          if (replace) {
+            await tab.close();
+            tabs[which] = await context.newPage();
+            await tabs[which].goto('/embed.html');
+          } else await tab.reload();
+          await expect(partIn(tabs[which], 'launcher')).toBeVisible();
         } else {
           log.push(`close and open${name}`);
           await openPanel(tab);
@@ -147,9 +154,10 @@ for (const tabCount of [1, 2]) {
       await context.setOffline(false);
       typed.push('The last message');
       log.push('agent up, online, type "The last message"');
-      await openPanel(page);
-      await partIn(page, 'input').fill('The last message');
-      await partIn(page, 'input').press('Enter');
+      const [first] = tabs;
+      await openPanel(first);
+      await partIn(first, 'input').fill('The last message');
+      await partIn(first, 'input').press('Enter');
 
       const why = `seed ${seed}: ${log.join(', ')}`;
       for (const [index, tab] of tabs.entries()) {
@@ -166,7 +174,7 @@ for (const tabCount of [1, 2]) {
         await expect(partIn(tab, 'message-status'), `${why}: no message still waiting${inTab}`).toHaveCount(0);
         await expect(partIn(tab, 'error'), `${why}: no problem shown${inTab}`).toHaveCount(0);
       }
-      const stored = await storedIn(page);
+      const stored = await storedIn(first);
       expect(stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`), `${why}: stored delivered`).toEqual(typed.map((text) => `${text} sent`));
 
       const firstPosts = agent.posts.filter((post, i) => post.text !== '(greeting)' && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
