@@ -3,10 +3,10 @@ import { prng } from '../support/prng.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
- * fails at random: the agent goes down (503, a refused connection, a garbled body) and comes back,
- * the browser goes offline and back, the visitor reloads (mid-send or not; with two tabs, also
- * closes one and opens the site in a new one), closes and opens the panel, and types through all of
- * it. Whatever happened, once the agent is up and the browser online and the visitor writes once
+ * fails at random: the agent goes down (503, 429, a refused connection, a garbled body) and comes
+ * back, or answers after 1–2 s; the browser goes offline and back; the visitor reloads (mid-send or
+ * not; with two tabs, also closes one and opens the site in a new one), closes and opens the panel,
+ * presses "Retry now", and types or picks the agent's offered choice through all of it. Whatever happened, once the agent is up and the browser online and the visitor writes once
  * more: every message they typed shows once, in the order they typed it, delivered, with one answer
  * each after it; no status says it is still waiting; the agent first heard them in that order; no
  * message was posted again after its answer had reached the page (only one whose answer a reload or
@@ -14,7 +14,7 @@ import { prng } from '../support/prng.js';
  */
 const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24];
 
-/** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one. */
+/** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one; `FAULT_LOG=1` prints what each did. */
 function seeds(range: string | undefined) {
   const match = /^(\d+)(?:-(\d+))?$/.exec(range ?? '');
   if (!match) return undefined;
@@ -51,17 +51,27 @@ async function faultyAgent(context: BrowserContext, seed: number) {
   await context.route('**/chat', async (route) => {
     const { message } = JSON.parse(route.request().postData() ?? '{}');
     const page = route.request().frame().page();
-    const post: Post = { text: message?.text ?? '(greeting)', doc: docOf(page), answered: false };
+    // A text, a choice's postback (its data is its title), or the greeting.
+    const said: string | undefined = message?.text ?? (message?.payload?.data === 'greeting' ? undefined : message?.payload?.data);
+    const post: Post = { text: said ?? '(greeting)', doc: docOf(page), answered: false };
     state.posts.push(post);
     const up = state.up;
     const failure = random();
-    if (random() < 0.5) await new Promise((resolve) => setTimeout(resolve, random() * 150));
+    const latency = random();
+    // Mostly at once or within 150 ms; one in ten after 1–2 s, while the visitor goes on.
+    if (latency < 0.1) await new Promise((resolve) => setTimeout(resolve, 1000 + random() * 1000));
+    else if (latency < 0.55) await new Promise((resolve) => setTimeout(resolve, random() * 150));
     try {
-      if (!up && failure < 0.4) return await route.fulfill({ status: 503, json: { status: 'error', error: 'down for maintenance' } });
+      if (!up && failure < 0.3) return await route.fulfill({ status: 503, json: { status: 'error', error: 'down for maintenance' } });
+      if (!up && failure < 0.45) return await route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'rate limited' } });
       if (!up && failure < 0.7) return await route.abort('connectionrefused');
       if (!up) return await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"ok","result":' });
-      const text = message?.text === undefined ? GREETING : `You said: ${message.text}`;
-      await route.fulfill({ json: { status: 'ok', result: { responses: [{ id: `TX_${state.posts.length}`, type: 'text', options: [text], altText: text }] } } });
+      const id = `TX_${state.posts.length}`;
+      // The greeting in text; an answer with a choice to follow it (its title is the text and "?").
+      const item = said === undefined
+        ? { id, type: 'text', options: [GREETING], altText: GREETING }
+        : { id, type: 'buttons', text: `You said: ${said}`, altText: `You said: ${said}`, buttons: [{ title: `${said}?`, payload: { type: 'node', data: `${said}?` } }] };
+      await route.fulfill({ json: { status: 'ok', result: { responses: [item] } } });
       if (post.doc === docOf(page)) post.answered = true;
     } catch {
       // The document that asked is gone (a reload): nothing to answer.
@@ -115,13 +125,25 @@ for (const tabCount of [1, 2]) {
         const name = tabCount === 1 ? '' : ` in tab ${'AB'[which]}`;
         const pick = random();
         if (pick < 0.5) {
-          const text = `Message ${typed.length + 1}`;
-          typed.push(text);
-          log.push(`type "${text}"${name}`);
           await openPanel(tab);
-          await partIn(tab, 'input').fill(text);
-          await partIn(tab, 'input').press('Enter');
-          await expect(partIn(tab, 'bubble--user').filter({ hasText: text })).toHaveCount(1);
+          // Half the time a choice the agent offered, if one is there and not yet taken (in either tab).
+          const offered = random() < 0.5 ? (await partIn(tab, 'button').evaluateAll((buttons) =>
+            buttons.filter((b) => b.getAttribute('part') === 'button' && !(b as HTMLButtonElement).disabled).map((b) => b.textContent!.trim()))) : [];
+          const choice = offered.reverse().find((title) => !typed.includes(title));
+          const text = choice ?? `Message ${typed.length + 1}`;
+          typed.push(text);
+          log.push(`${choice ? 'choose' : 'type'} "${text}"${name}`);
+          if (choice) await partIn(tab, 'button').filter({ hasText: new RegExp(`^\\s*${choice.replace(/[?]/g, '\\?')}\\s*$`) }).last().click();
+          else {
+            await partIn(tab, 'input').fill(text);
+            await partIn(tab, 'input').press('Enter');
+          }
+          await expect(partIn(tab, 'bubble--user').filter({ hasText: new RegExp(`^\\s*${text.replace(/[?]/g, '\\?')}\\s*$`) })).toHaveCount(1);
+        } else if (pick < 0.58) {
+          const retry = partIn(tab, 'retry-button');
+          const shown = await retry.count();
+          log.push(`${shown ? 'retry now' : 'retry now (none shown)'}${name}`);
+          if (shown) await retry.first().click();
         } else if (pick < 0.65) {
           agent.up = !agent.up;
           log.push(agent.up ? 'agent up' : 'agent down');
@@ -160,6 +182,7 @@ for (const tabCount of [1, 2]) {
       await partIn(first, 'input').press('Enter');
 
       const why = `seed ${seed}: ${log.join(', ')}`;
+      if (process.env.FAULT_LOG) console.log(why);
       for (const [index, tab] of tabs.entries()) {
         const inTab = tabCount === 1 ? '' : ` in tab ${'AB'[index]}`;
         const inOrder = async () => (await shown(tab)).filter((line) => line !== `agent: ${GREETING}`);
