@@ -268,7 +268,7 @@ describe('the shell', () => {
     });
   }
 
-  it('a feature whose chunk cannot load (offline): the download says so and the developer is told; once the connection is back, a download (or, where the browser keeps the failed module, a reload) works; closing the panel offline (the preview\'s chunk) raises no error', async () => {
+  it('a feature whose chunk cannot load (offline): the microphone and the download say so and the developer is told; once the connection is back, a download (or, where the browser keeps the failed module, a reload) works; closing the panel offline (the preview\'s chunk) raises no error', async () => {
     const network = `/flaky/${crypto.randomUUID()}`;
     const page = async () => {
       const win = freshFrame();
@@ -277,6 +277,7 @@ describe('the shell', () => {
       win.addEventListener('unhandledrejection', (event) => uncaught.push(event.reason));
       win.addEventListener('error', (event) => uncaught.push(event.message));
       win.console.error = (...args: unknown[]) => logged.push(args[0]);
+      (win as unknown as { SpeechRecognition: unknown }).SpeechRecognition = class { start() {} stop() {} abort() {} };
       const downloads: string[] = [];
       win.HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
         downloads.push(this.download);
@@ -292,21 +293,23 @@ describe('the shell', () => {
     const PROBLEM = 'Could not download the conversation. Check the connection and reload the page.';
     const { win, chat, uncaught, logged, downloads, download } = await page();
     await fetch(`${network}/down`);
+    chat.shadowRoot!.querySelector<HTMLElement>('[part~="mic-button"]')!.click();
+    await waitUntil(() => shadowText(chat, 'error') !== null, 'the microphone says it cannot', WAIT);
+    expect(shadowText(chat, 'error')).to.equal('Voice input is not available.');
     download();
-    await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
-    expect(shadowText(chat, 'error')).to.equal(PROBLEM);
+    await waitUntil(() => shadowText(chat, 'error') === PROBLEM, 'the download says it cannot', WAIT);
     expect(chat.shadowRoot!.querySelector('[part~="error"]')!.getAttribute('role')).to.equal('alert');
-    expect(logged, 'the developer is told').to.deep.equal(['agent-chat: could not load its transcript code']);
+    expect(logged, 'the developer is told').to.deep.equal(['agent-chat: could not load its dictation code', 'agent-chat: could not load its transcript code']);
     expect(downloads, 'nothing downloaded').to.deep.equal([]);
     chat.hide(); // loads the preview's chunk, for a reply that arrives while closed: it cannot
-    await waitUntil(() => logged.length === 2, 'the preview could not load either', WAIT);
-    expect(logged[1]).to.equal('agent-chat: could not load its nudge code');
+    await waitUntil(() => logged.length === 3, 'the preview could not load either', WAIT);
+    expect(logged[2]).to.equal('agent-chat: could not load its nudge code');
     chat.show();
 
     await fetch(`${network}/up`);
     download();
     // Chromium fetches the chunk again; Firefox and WebKit keep the failed module until a reload.
-    await waitUntil(() => downloads.length === 1 || logged.length === 3, 'downloaded, or failed again', WAIT);
+    await waitUntil(() => downloads.length === 1 || logged.length === 4, 'downloaded, or failed again', WAIT);
     if (downloads.length) {
       expect(downloads[0]).to.match(/^conversation-\d{4}-\d{2}-\d{2}\.txt$/);
       await waitUntil(() => shadowText(chat, 'error') === null, 'the problem goes', WAIT);
