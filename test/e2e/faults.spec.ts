@@ -6,9 +6,11 @@ import { prng } from '../support/prng.js';
  * fails at random: the agent goes down (503, 429, a refused connection, a garbled body) and comes
  * back, or answers after 1–2 s; the browser goes offline and back; the visitor reloads (mid-send or
  * not; with two tabs, also closes one and opens the site in a new one), closes and opens the panel,
- * presses "Retry now", and types or picks the agent's offered choice through all of it. Whatever happened, once the agent is up and the browser online and the visitor writes once
- * more: every message they typed shows once, in the order they typed it, delivered, with one answer
- * each after it; no status says it is still waiting; the agent first heard them in that order; no
+ * presses "Retry now", begins a new conversation (and sometimes takes it back with Undo), and types
+ * or picks the agent's offered choice through all of it. Whatever happened, once the agent is up
+ * and the browser online and the visitor writes once more: every message they typed (in the
+ * conversation shown then) shows once, in the order they typed it, delivered, with one answer each
+ * after it; no status says it is still waiting; the agent first heard them in that order; no
  * message was posted again after its answer had reached the page (only one whose answer a reload or
  * a failure took away is sent again); no page error. A failure names its seed and what happened.
  */
@@ -112,7 +114,11 @@ for (const tabCount of [1, 2]) {
       const agent = await faultyAgent(context, seed);
       const tabs = [page];
       while (tabs.length < tabCount) tabs.push(await context.newPage());
-      const typed: string[] = [];
+      // What the visitor wrote in the conversation the tabs show, and in one a new one replaced (the
+      // last only: Undo brings it back); every text is new, so `written` tells each apart.
+      let typed: string[] = [];
+      let replaced: string[] | undefined;
+      const written: string[] = [];
       const log: string[] = [];
       let offline = false;
       for (const tab of tabs) {
@@ -129,9 +135,10 @@ for (const tabCount of [1, 2]) {
           // Half the time a choice the agent offered, if one is there and not yet taken (in either tab).
           const offered = random() < 0.5 ? (await partIn(tab, 'button').evaluateAll((buttons) =>
             buttons.filter((b) => b.getAttribute('part') === 'button' && !(b as HTMLButtonElement).disabled).map((b) => b.textContent!.trim()))) : [];
-          const choice = offered.reverse().find((title) => !typed.includes(title));
-          const text = choice ?? `Message ${typed.length + 1}`;
+          const choice = offered.reverse().find((title) => !written.includes(title));
+          const text = choice ?? `Message ${written.length + 1}`;
           typed.push(text);
+          written.push(text);
           log.push(`${choice ? 'choose' : 'type'} "${text}"${name}`);
           if (choice) await partIn(tab, 'button').filter({ hasText: new RegExp(`^\\s*${choice.replace(/[?]/g, '\\?')}\\s*$`) }).last().click();
           else {
@@ -140,10 +147,13 @@ for (const tabCount of [1, 2]) {
           }
           await expect(partIn(tab, 'bubble--user').filter({ hasText: new RegExp(`^\\s*${text.replace(/[?]/g, '\\?')}\\s*$`) })).toHaveCount(1);
         } else if (pick < 0.58) {
-          const retry = partIn(tab, 'retry-button');
-          const shown = await retry.count();
+          // Looked for and clicked in one task: it goes by itself once the retry succeeds.
+          const shown = await chatIn(tab).evaluate((chat) => {
+            const retry = chat.shadowRoot!.querySelector<HTMLElement>('[part~="retry-button"]');
+            retry?.click();
+            return !!retry;
+          });
           log.push(`${shown ? 'retry now' : 'retry now (none shown)'}${name}`);
-          if (shown) await retry.first().click();
         } else if (pick < 0.65) {
           agent.up = !agent.up;
           log.push(agent.up ? 'agent up' : 'agent down');
@@ -163,18 +173,45 @@ for (const tabCount of [1, 2]) {
             await tabs[which].goto('/embed.html');
           } else await tab.reload();
           await expect(partIn(tabs[which], 'launcher')).toBeVisible();
-        } else {
+        } else if (pick < 0.95) {
           log.push(`close and open${name}`);
           await openPanel(tab);
           await partIn(tab, 'close-button').click();
           await expect(chatIn(tab)).not.toHaveAttribute('open');
           await openPanel(tab);
+        } else if (pick < 0.98) {
+          // What was still to be sent in the conversation it replaces is not sent (README).
+          log.push(`new conversation${name}`);
+          await openPanel(tab);
+          await partIn(tab, 'restart-button').click();
+          await expect(partIn(tab, 'bubble--user')).toHaveCount(0);
+          [replaced, typed] = [typed, []];
+          // A third of the time it was a slip: Undo at once.
+          if (random() < 0.33) {
+            log.push('undo at once');
+            await partIn(tab, 'undo-button').click();
+            [typed, replaced] = [replaced, undefined];
+            await expect(partIn(tab, 'bubble--user')).toHaveCount(typed.length);
+          }
+        } else {
+          // Looked for and clicked in one task: it goes by itself after 10 s.
+          const shown = !!replaced && (await chatIn(tab).evaluate((chat) => {
+            const undo = chat.shadowRoot!.querySelector<HTMLElement>('[part~="undo-button"]');
+            undo?.click();
+            return !!undo;
+          }));
+          log.push(`${shown ? 'undo' : 'undo (none shown)'}${name}`);
+          if (shown) {
+            [typed, replaced] = [replaced!, undefined];
+            await expect(partIn(tab, 'bubble--user')).toHaveCount(typed.length);
+          }
         }
       }
       // The agent is back, the connection too, and the visitor writes once more.
       agent.up = true;
       await context.setOffline(false);
       typed.push('The last message');
+      written.push('The last message');
       log.push('agent up, online, type "The last message"');
       const [first] = tabs;
       await openPanel(first);
@@ -200,9 +237,9 @@ for (const tabCount of [1, 2]) {
       const stored = await storedIn(first);
       expect(stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`), `${why}: stored delivered`).toEqual(typed.map((text) => `${text} sent`));
 
-      const firstPosts = agent.posts.filter((post, i) => post.text !== '(greeting)' && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
+      const firstPosts = agent.posts.filter((post, i) => typed.includes(post.text) && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
       expect(firstPosts, `${why}: the agent first heard them in the order typed`).toEqual(typed);
-      for (const text of typed) {
+      for (const text of written) {
         const posts = agent.posts.filter((post) => post.text === text);
         const answeredAt = posts.findIndex((post) => post.answered);
         if (answeredAt < 0) continue; // answered as the document that asked went (a reload): any later post is allowed
