@@ -394,7 +394,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
         if (!waiting.includes(job.id)) break;
         // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
         // and the second may not read yet that the first sent it; a Web Lock named for it, kept
-        // while this tab lives, lets one only.
+        // until this tab stops, lets one only.
         if (job.by === this.#tab || (await this.#claim(job.id))) this.#delivery.enqueue(job);
       }
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
