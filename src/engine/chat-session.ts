@@ -96,6 +96,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #leave?: () => void;
   /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
   #gone?: Promise<void>;
+  /** The gone tabs' items this tab took up since it started (it holds their locks). */
+  #claimed = new Set<string>();
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -173,6 +175,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // Held while this tab may send what it made: another tab takes up its items only once it is gone.
     // (Granted later, perhaps after a stop(): then not held.)
     const gone = (this.#gone = new Promise<void>((resolve) => (this.#leave = resolve)));
+    this.#claimed = new Set();
     void navigator.locks?.request(this.#tab, () => (this.#started ? gone : undefined));
     this.#controllers.forEach((c) => c.hostConnected?.());
     this.#notify({ kind: 'reset' });
@@ -405,12 +408,17 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     });
   }
 
-  /** Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab then gets. */
+  /**
+   * Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab
+   * then gets; this tab keeps it (a new conversation's Undo brings back an item it had taken up).
+   */
   #claim(id: string) {
     const gone = this.#gone;
+    const claimed = this.#claimed;
     return new Promise<boolean>((resolve) => {
-      if (!navigator.locks) return resolve(true);
+      if (!navigator.locks || claimed.has(id)) return resolve(true);
       void navigator.locks.request(`agent-chat:item:${id}`, { ifAvailable: true }, (lock) => {
+        if (lock) claimed.add(id);
         resolve(!!lock);
         return lock && gone;
       });
