@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
 import { ok, text } from './support/fake-proxy.js';
 import { pressShiftEnter } from './support/keys.js';
-import { bubbles, mount, part, parts, shownText, typeDraft, UUID, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
+import { bubbles, mount, part, parts, shownText, statusOf, typeDraft, UUID, WAIT, waitForBubbles, waitForRequests, useFakeProxies } from './support/widget.js';
 
 const GREETING = { payload: { type: 'node', data: 'greeting' } };
 
@@ -214,6 +214,47 @@ describe('<agent-chat>', () => {
       await waitForBubbles(chat, 5);
       expect(bubbles(chat).slice(0, 3)).to.deep.equal(before);
       expect(p.bodies.map((b) => b.message.text ?? b.message.payload?.type)).to.deep.equal(['node', 'keep me', 'node', 'still the same conversation']);
+    });
+
+    /** A new conversation begun while the visitor's message "book a table" is with the agent, which answers when the test says. */
+    async function newConversationWhileAnswering() {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const gate = p.hold();
+      chat.send('book a table');
+      await waitForRequests(p, 2);
+      part(chat, 'restart-button')!.click();
+      await chat.updateComplete;
+      expect(bubbles(chat), 'cleared').to.deep.equal([]);
+      return { chat, p, gate };
+    }
+
+    it('a message in flight when the visitor begins a new conversation is not sent again by its Undo: the reply that came meanwhile comes back with it', async () => {
+      const { chat, p, gate } = await newConversationWhileAnswering();
+      gate.release(ok(text('Booked for 8 pm')));
+      await waitForRequests(p, 3); // the new conversation's greeting, after the answer
+      await waitForBubbles(chat, 1, 'the new greeting');
+      expect(bubbles(chat), 'the answer stays out of the new conversation').to.deep.equal(['Hello! How can I help?']);
+      part(chat, 'undo-button')!.click();
+      await chat.updateComplete;
+      expect(bubbles(chat), 'back, with the answer').to.deep.equal(['Hello! How can I help?', 'book a table', 'Booked for 8 pm']);
+      expect(statusOf(chat, 'book a table'), 'delivered').to.equal('sent');
+      chat.send('thanks');
+      await waitForBubbles(chat, 5);
+      expect(p.bodies.map((b) => b.message.text ?? '(greeting)'), 'the agent heard it once').to.deep.equal(['(greeting)', 'book a table', '(greeting)', 'thanks']);
+    });
+
+    it('a message in flight when the visitor begins a new conversation and takes it back at once: sent once, its answer shows', async () => {
+      const { chat, p, gate } = await newConversationWhileAnswering();
+      part(chat, 'undo-button')!.click();
+      await chat.updateComplete;
+      expect(p.requests[1].aborted, 'not called off').to.not.equal(true);
+      gate.release(ok(text('Booked for 8 pm')));
+      await waitForBubbles(chat, 3, 'the answer');
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'book a table', 'Booked for 8 pm']);
+      chat.send('thanks');
+      await waitForBubbles(chat, 5);
+      expect(p.bodies.map((b) => b.message.text ?? '(greeting)'), 'the agent heard it once, and no new greeting went once taken back').to.deep.equal(['(greeting)', 'book a table', 'thanks']);
     });
 
     it('sending in the new conversation makes it final: the Undo goes away', async () => {

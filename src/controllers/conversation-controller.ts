@@ -26,6 +26,9 @@ type Change = (conversation: Conversation) => Conversation;
 /** `conversation` with `changes` made, in order. */
 const applied = (changes: Change[], conversation: Conversation) => changes.reduce((c, change) => change(c), conversation);
 
+/** A visitor's message as delivered: no tab sends it again, so whose it was (`by`) goes, and any error. */
+const sent = ({ by, error, ...m }: UserMessage): UserMessage => ({ ...m, status: 'sent' });
+
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
@@ -160,6 +163,7 @@ export class ConversationController implements ReactiveController {
 
   /** Keeps the finished conversation (the last one only) and starts an empty one; returns the finished one. */
   archive(): Conversation {
+    this.refresh(); // as another tab may have changed it
     const finished = this.conversation;
     if (finished.messages.length) this.#store?.set('archive', finished);
     this.restore(newConversation(Date.now()));
@@ -169,6 +173,32 @@ export class ConversationController implements ReactiveController {
   /** Takes `conversation` up (an undone restart, a new one). */
   restore(conversation: Conversation) {
     this.#change(() => conversation);
+  }
+
+  /**
+   * The conversation put away last (if it is the one that began at `startedAt`), as any tab has
+   * changed it since (a reply to a request of it that was with the agent, see #toArchive).
+   */
+  archived(startedAt?: number): Conversation | undefined {
+    const archived = this.#store?.reread('archive', isConversation);
+    return archived && (startedAt ?? archived.startedAt) === archived.startedAt ? archived : undefined;
+  }
+
+  /**
+   * A reply to the request `id` of the conversation put away last (begun anew while the agent had
+   * it): kept there, its message sent, for an Undo in any tab to bring back (instead of sending it
+   * again, the agent having had it).
+   */
+  answerArchived(id: string, replies: ChatMessage[]) {
+    this.#toArchive([(c) => c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id)
+      ? { ...c, greeted: true, held: c.held?.filter((h) => h.id !== id), messages: [...c.messages.map((m) => (m.id === id && m.kind === 'user' ? sent(m) : m)), ...replies] }
+      : c]);
+  }
+
+  /** Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it holds). */
+  #toArchive(changes: Change[], from?: number) {
+    const archived = this.archived(from);
+    if (archived) this.#store!.set('archive', applied(changes, archived));
   }
 
   /**
@@ -222,7 +252,7 @@ export class ConversationController implements ReactiveController {
    * from is stored larger, and a conversation holds hundreds.)
    */
   updateUserMessage(id: string, patch: Partial<Pick<UserMessage, 'status' | 'error'>>): UserMessage | undefined {
-    return this.#changeMessage(id, 'user', ({ by, error, ...m }) => ({ ...m, ...patch }));
+    return this.#changeMessage(id, 'user', (m) => ({ ...sent(m), ...patch }));
   }
 
   /** Records the visitor's rating of a reply; the updated message, or undefined if there is no such reply. */
@@ -298,6 +328,9 @@ export class ConversationController implements ReactiveController {
         this.conversation = { ...applied(changes, base), updatedAt: Date.now() };
         [changes, from] = [[...lost, ...changes], stored.startedAt];
       } else if (this.conversation.startedAt === from) {
+        // Another tab began a new conversation: these changes go with the one it put away (its
+        // Undo brings them back: a reply that came meanwhile, say).
+        this.#toArchive(changes, from);
         this.conversation = base;
         [changes, from] = [lost, stored.startedAt];
       }
@@ -330,8 +363,13 @@ export class ConversationController implements ReactiveController {
     const lineage = this.#store!.lineage('conversation');
     const written = this.#written.splice(0);
     let conversation = stored;
-    const lost = written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) =>
-      from === conversation.startedAt && ancestry.some((id) => lineage.includes(id)) ? ((conversation = applied(changes, conversation)), changes) : []);
+    const lost = written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) => {
+      if (!ancestry.some((id) => lineage.includes(id))) return [];
+      if (from === conversation.startedAt) return (conversation = applied(changes, conversation)), changes;
+      // Made on the conversation `stored` replaced: they go with it where it was put away.
+      this.#toArchive(changes, from);
+      return [];
+    });
     return [lost, conversation];
   }
 }

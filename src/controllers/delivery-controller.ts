@@ -40,7 +40,8 @@ export interface FailureOutcome {
  *                        └─ network, timeout, 5xx, 429, garbled 2xx ─▶ retrying at T
  *                              retrying ──(T reached, `online`, tab visible again, a new item
  *                                          enqueued, retryNow())──▶ in-flight
- *   any state ──clear() (restart, proxy-url change)──▶ (none): the request in flight is aborted
+ *   any state ──clear() (restart, proxy-url change)──▶ (none): the request in flight is aborted,
+ *                                                       or kept going (a restart: see ChatSession)
  * ```
  *
  * Invariants (each tested in test/journeys/ and test/delivery.test.ts):
@@ -50,7 +51,8 @@ export interface FailureOutcome {
  * 2. The greeting is an item like any other: a visitor's send wakes a retrying queue at once, and
  *    the greeting goes first.
  * 3. An item leaves the queue exactly once: delivered, failed for good, discarded, or cleared. A
- *    reply that arrives after `clear()` is dropped (its request was aborted).
+ *    reply that arrives after `clear()` is dropped (its request was aborted), unless `clear()`
+ *    kept that request going: it is then delivered (or fails) like any other.
  */
 export type DeliveryState =
   | { name: 'idle' }
@@ -167,12 +169,18 @@ export class DeliveryController implements ReactiveController {
     this.retryNow();
   }
 
-  /** Drops everything queued and aborts what is in flight (a new conversation, another proxy). */
-  clear() {
-    this.#queue = [];
+  /**
+   * Drops everything queued and aborts what is in flight (a new conversation, another proxy), but
+   * a request in flight that `keep` keeps: it goes on (the agent has it), and what is queued next
+   * waits for it.
+   */
+  clear(keep?: (job: DeliveryJob) => unknown) {
+    this.#queue = this.#inFlight && keep?.(this.#queue[0]) ? this.#queue.slice(0, 1) : [];
     this.#clearTimer();
-    this.#inFlight?.abort();
-    this.#inFlight = undefined;
+    if (!this.#queue[0]) {
+      this.#inFlight?.abort();
+      this.#inFlight = undefined;
+    }
     this.#settle();
   }
 

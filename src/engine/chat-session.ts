@@ -274,9 +274,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#submit({ payload }, title);
   }
 
-  /** Archives the conversation and starts an empty one (greet() greets it); what was queued is dropped. */
+  /**
+   * Archives the conversation and starts an empty one (greet() greets it); what was queued is
+   * dropped. A request in flight goes on: the agent has it, and its reply is kept with the archived
+   * conversation, which undoRestart() (in any tab) brings back with it instead of sending it again.
+   */
   restart() {
-    this.#delivery.clear();
+    this.#delivery.clear(() => true);
     this.#beforeRestart = this.#conversation.archive();
     this.#greetingFailure = undefined;
     this.#notify({ kind: 'reset' });
@@ -290,8 +294,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const before = this.#beforeRestart;
     if (!before) return false;
     this.#beforeRestart = undefined;
-    this.#delivery.clear();
-    this.#conversation.restore(before);
+    // As any tab has changed it since (a reply that came meanwhile); the new greeting is called
+    // off, and a request of the conversation taken back that is still in flight goes on.
+    this.#conversation.restore(this.#conversation.archived(before.startedAt) ?? before);
+    this.#delivery.clear((job) => this.#belongs(job));
     this.#notify({ kind: 'reset' });
     this.#adoptPending();
     return true;
@@ -486,9 +492,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });
-    if (!belongs) return;
     const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
+    // Of a conversation begun anew since: kept with it, where it was put away (see restart()).
+    if (!belongs) return this.#conversation.answerArchived(job.id, replies);
     this.#conversation.add(...replies);
     const speech = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
     this.#notify({ kind: 'added', messages: replies, speech });
@@ -497,6 +504,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #handleFailed(job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) {
     const { retryable, willRetry } = outcome;
     this.#emit({ type: 'error', detail: { kind: failure.kind, status: failure.status, message: failure.message, retryable, willRetry, request } });
+    // Of a conversation begun anew since (see restart()): not tried again; an Undo brings it back, to send.
+    if (!this.#belongs(job)) return this.#delivery.discard(job.id);
     if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
     this.#conversation.settle(job.id);
     const strings = this.#strings;

@@ -16,7 +16,9 @@ import { prng } from '../support/prng.js';
  */
 // 731: a new conversation taken back with Undo while messages waited for the agent: the tab could
 // not take its own items up again (it held their locks) and sent the next message first.
-const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24, 731];
+// 740, 781: a new conversation begun while a message was with the agent, taken back with Undo: the
+// message was sent again (its request had been called off, or its answer dropped).
+const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24, 731, 740, 781];
 
 /** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one; `FAULT_LOG=1` prints what each did. */
 function seeds(range: string | undefined) {

@@ -346,25 +346,33 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(b.chat)).to.deep.equal(expected);
   });
 
-  it('a reply to a conversation another tab has since restarted stays out of the new one', async () => {
-    const p = proxy();
-    const a = await mount(p, { open: true });
-    await waitForBubbles(a.chat, 1);
-    const b = await mount(p, { mode: 'inline' });
-    await waitForBubbles(b.chat, 1);
-    const gate = p.hold();
-    await submit(b.chat, 'old question');
-    await waitForRequests(p, 2);
-    part(a.chat, 'restart-button')!.click();
-    await waitForBubbles(a.chat, 1, 'the new greeting');
-    await waitUntil(() => bubbles(b.chat).join() === 'Hello! How can I help?', 'tab B shows the new conversation', WAIT);
-    gate.release(ok(text('late answer to the old question')));
-    await outboxSettled(p);
-    await b.chat.updateComplete;
-    expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)']);
-    expect(bubbles(a.chat)).to.deep.equal(['Hello! How can I help?']);
-    expect(bubbles(b.chat)).to.deep.equal(['Hello! How can I help?']);
-  });
+  for (const heard of [true, false]) {
+    it(`a new conversation begun in one tab while the other tab's message is with the agent${heard ? '' : ', before the first has heard of it'}, its answer stays out of the new one; taken back after the answer: the message and its answer come back, the message is not sent again`, async () => {
+      const p = proxy();
+      const a = await mount(p, { open: true });
+      await waitForBubbles(a.chat, 1);
+      const b = await mount(p, { mode: 'inline' });
+      await waitForBubbles(b.chat, 1);
+      const gate = p.hold();
+      await submit(b.chat, 'old question');
+      await waitForRequests(p, 2);
+      if (heard) await waitForBubbles(a.chat, 2, 'tab A shows it');
+      part(a.chat, 'restart-button')!.click(); // while tab B's message is with the agent
+      await waitUntil(() => !bubbles(b.chat).includes('old question'), 'tab B shows the new conversation', WAIT);
+      gate.release(ok(text('late answer to the old question')));
+      await waitForBubbles(a.chat, 1, 'the new greeting');
+      await waitForBubbles(b.chat, 1, 'the new greeting in tab B');
+      await outboxSettled(p);
+      for (const tab of [a, b]) expect(bubbles(tab.chat), 'the answer stays out of the new conversation').to.deep.equal(['Hello! How can I help?']);
+      part(a.chat, 'undo-button')!.click();
+      const expected = ['Hello! How can I help?', 'old question', 'late answer to the old question'];
+      await waitUntil(() => bubbles(a.chat).join() === expected.join(), `tab A shows the conversation taken back, answered; saw ${bubbles(a.chat)}`, WAIT);
+      await waitUntil(() => bubbles(b.chat).join() === expected.join(), `and tab B; saw ${bubbles(b.chat)}`, WAIT);
+      await outboxSettled(p);
+      expect(sent(p), 'the old question heard once').to.deep.equal(['(greeting)', 'old question', '(greeting)']);
+      expect(statusOf(b.chat, 'old question')).to.equal('sent');
+    });
+  }
 
   /** Two tabs of a conversation whose greeting is `count` replies: tab A open, tab B inline. */
   async function twoTabsGreetedWith(count: number) {

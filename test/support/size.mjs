@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_800, all: 58_055 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_000, all: 58_255 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -53,7 +53,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 52_
  * being tried again at the next need, told to the developer, and a failed download said to the
  * visitor (it was an uncaught error, and the feature never loaded again in that page) to 57,904
  * and 52,649, and two tabs' messages sent in the order written, a closed tab's by one tab only, to
- * 58,049 and 52,794
+ * 58,049 and 52,794, and a message that was with the agent when a new conversation began not sent
+ * again by its Undo (its request goes on, its reply is kept with the conversation put away, in any
+ * tab) to 58,246 and 52,991
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
