@@ -89,7 +89,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #sending = false;
   /** This tab asked for the outbox: what it takes up once granted. */
   #waiting?: string[];
-  /** Tabs whose waiting items this tab takes up once they are gone (it asked for their lock). */
+  /** Tabs (and items other tabs took up) this tab looks at again once they are gone (it asked for their lock). */
   readonly #watched = new Set<string>();
   /** This tab (page): what it makes is marked so, and it holds a Web Lock of this name while it is started. */
   readonly #tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
@@ -388,14 +388,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       this.#sending = true;
       this.#conversation.refresh();
       for (const job of this.#orphans()) {
+        // Its tab is open (or just closing): it sends it, and what was made after it waits for
+        // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
+        // the tab); once that tab is gone, this tab looks again.
         if (job.by !== this.#tab && open.includes(job.by!)) {
-          // Its tab is open (or just closing): it sends it, and what was made after it waits for
-          // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
-          // the tab); once that tab is gone, this tab looks again.
-          if (!this.#watched.has(job.by!)) {
-            this.#watched.add(job.by!);
-            void navigator.locks.request(job.by!, () => this.#watched.delete(job.by!) && this.#adoptPending());
-          }
+          this.#watch(job.by!);
           break;
         }
         // Made after this tab asked, by a tab gone since: at this tab's next turn, and what was made
@@ -403,8 +400,12 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
         if (!waiting.includes(job.id)) break;
         // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
         // and the second may not read yet that the first sent it; a Web Lock named for it, kept
-        // until this tab stops, lets one only.
-        if (job.by === this.#tab || (await this.#claim(job.id))) this.#delivery.enqueue(job);
+        // until this tab stops, lets one only. Another open tab has it: like that tab's own.
+        if (job.by !== this.#tab && !(await this.#claim(job.id))) {
+          this.#watch(`agent-chat:item:${job.id}`);
+          break;
+        }
+        this.#delivery.enqueue(job);
       }
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
       while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
@@ -412,6 +413,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       this.#adoptPending();
     });
+  }
+
+  /** Looks again for what to send once the Web Lock `name` (another tab's, or an item it took up) is free. */
+  #watch(name: string) {
+    if (this.#watched.has(name)) return;
+    this.#watched.add(name);
+    void navigator.locks.request(name, () => this.#watched.delete(name) && this.#adoptPending());
   }
 
   /**

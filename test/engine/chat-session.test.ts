@@ -4,7 +4,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { createChatSession, type SessionChange } from '../../src/engine/index.js';
-import { FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { echoAgent, FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { WAIT } from '../support/widget.js';
 
 const texts = (session: ReturnType<typeof createChatSession>) =>
@@ -237,7 +237,6 @@ describe('createChatSession (agent-chat/engine)', () => {
     a.send('A2');
     first.release();
     await waitUntil(() => proxy.bodies.length === 5 && a.messages.length === 9 && b.messages.length === 9, 'all three answered in both tabs', WAIT);
-    console.log('ORDER', JSON.stringify(proxy.bodies.map((body) => body.message.text)));
     expect(proxy.bodies.slice(2).map((body) => body.message.text), 'the order written').to.deep.equal(['A1', 'B1', 'A2']);
     expect(texts(b).filter((t) => t.startsWith('You said')), 'each answered once').to.have.members(['You said: two', 'You said: A1', 'You said: B1', 'You said: A2']);
     expect(texts(a), 'both tabs alike').to.deep.equal(texts(b));
@@ -265,6 +264,34 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => body.message.text)).to.deep.equal(['left behind', 'left behind', 'left behind']);
     expect(texts(b)).to.deep.equal(['> left behind', 'You said: left behind']);
     b.stop();
+  });
+
+  it("a closed tab's message that another open tab has taken up goes first, even when a third tab holds the outbox before it", async () => {
+    proxy.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'down' } }));
+    const x = createChatSession({ proxyUrl: proxy.url });
+    x.start();
+    x.send('first');
+    await waitUntil(() => proxy.requests.length === 1 && x.delivery.name === 'retrying', 'tab X could not send it', WAIT);
+    x.stop(); // tab X closed
+    const c = createChatSession({ proxyUrl: proxy.url });
+    c.start();
+    await waitUntil(() => proxy.requests.length === 2 && c.delivery.name === 'retrying', 'tab C took it up (its lock is C\'s now), and waits to try again', WAIT);
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    a.send('second');
+    // A new conversation in tab A: tab C, woken, drops what it was sending and lets the outbox go
+    // (keeping the item's lock); taken back, tab A asks for the outbox before tab C hears of it.
+    a.restart();
+    a.retryNow();
+    await waitUntil(() => c.messages.length === 0 && c.delivery.name === 'idle', 'tab C let go', WAIT);
+    proxy.handle(echoAgent);
+    const tries = proxy.requests.length;
+    a.undoRestart();
+    await waitUntil(() => c.messages.length === 4 && a.messages.length === 4, 'both answered, in both tabs', WAIT);
+    expect(proxy.bodies.slice(tries).map((body) => body.message.text), 'in the order written').to.deep.equal(['first', 'second']);
+    expect(texts(a), 'answered in turn').to.deep.equal(['> first', '> second', 'You said: first', 'You said: second']);
+    a.stop();
+    c.stop();
   });
 
   it('two sessions (two tabs) changing the conversation at once, neither having heard of the other: both changes kept; a new conversation begun in one wins', async () => {
