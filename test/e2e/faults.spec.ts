@@ -30,7 +30,8 @@ function seeds(range: string | undefined) {
   const [from, to = from] = [Number(match[1]), Number(match[2] ?? match[1])];
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
-const STEPS = 16;
+/** Steps per run; `FAULT_STEPS=40` makes longer runs (the seeds above replay at 16). */
+const STEPS = Number(process.env.FAULT_STEPS ?? 16);
 const GREETING = 'Hello! How can I help?';
 
 /** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
@@ -122,7 +123,7 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
   for (const seed of discards ? DISCARD_SEEDS : SEEDS) {
     const where = `${tabCount === 1 ? 'one tab' : 'two tabs, acting in either'}${discards ? ', discarding some' : ''}`;
     test(`a visitor types through failures at random, ${where} (seed ${seed}): every message shown once, in order, delivered and answered once`, async ({ page, context }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(60_000 + STEPS * 2_000);
       const random = prng(seed);
       const errors: string[] = [];
       context.on('weberror', (error) => errors.push(error.error().message));
@@ -249,7 +250,7 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
       await partIn(first, 'input').fill('The last message');
       await partIn(first, 'input').press('Enter');
 
-      const why = `seed ${seed}: ${log.join(', ')}`;
+      const why = `seed ${seed}${STEPS === 16 ? '' : ` (FAULT_STEPS=${STEPS})`}: ${log.join(', ')}`;
       if (process.env.FAULT_LOG) console.log(why);
       for (const [index, tab] of tabs.entries()) {
         const inTab = tabCount === 1 ? '' : ` in tab ${'AB'[index]}`;
