@@ -29,6 +29,32 @@ const applied = (changes: Change[], conversation: Conversation) => changes.reduc
 /** A visitor's message as delivered: no tab sends it again, so whose it was (`by`) goes, and any error. */
 const sent = ({ by, error, ...m }: UserMessage): UserMessage => ({ ...m, status: 'sent' });
 
+// The changes a conversation undergoes, each made by the method of that name below (and, for a
+// reply to a conversation put away, on the archive: see answerArchived).
+
+/**
+ * Adds at the end (the only way a conversation grows); past {@link STORED_MESSAGES_LIMIT}, the
+ * oldest leave, but never a message still to be sent (the outbox): only a reply of hundreds of
+ * items could reach one. Made again on another tab's write (see #lost), a message it already has
+ * is not added twice.
+ */
+const adding = (messages: ChatMessage[]): Change => (c) => {
+  const all = [...c.messages, ...messages.filter((m) => !c.messages.some((had) => had.id === m.id))];
+  const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
+  return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
+};
+
+/** Done with the held request `id` (nothing if it is not held). */
+const settling = (id: string): Change => (c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c);
+
+const greeted: Change = (c) => ({ ...c, greeted: true });
+
+/** Changes the message `id` of `kind` (nothing if there is none). */
+const changingMessage = <K extends ChatMessage['kind']>(id: string, kind: K, change: (m: Extract<ChatMessage, { kind: K }>) => Extract<ChatMessage, { kind: K }>): Change => (c) =>
+  c.messages.some((m) => m.id === id && m.kind === kind)
+    ? { ...c, messages: c.messages.map((m) => (m.id === id && m.kind === kind ? change(m as Extract<ChatMessage, { kind: K }>) : m)) }
+    : c;
+
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
@@ -190,9 +216,9 @@ export class ConversationController implements ReactiveController {
    * again, the agent having had it).
    */
   answerArchived(id: string, replies: ChatMessage[]) {
-    this.#toArchive([(c) => c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id)
-      ? { ...c, greeted: true, held: c.held?.filter((h) => h.id !== id), messages: [...c.messages.map((m) => (m.id === id && m.kind === 'user' ? sent(m) : m)), ...replies] }
-      : c]);
+    // What a reply makes of the conversation it belongs to (ChatSession's #handleDelivered).
+    const answer = [greeted, changingMessage(id, 'user', sent), settling(id), adding(replies)];
+    this.#toArchive([(c) => (c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id) ? applied(answer, c) : c)]);
   }
 
   /** Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it holds). */
@@ -222,18 +248,9 @@ export class ConversationController implements ReactiveController {
     this.#store?.set('muted', value);
   }
 
-  /**
-   * Adds at the end (the only way a conversation grows); past {@link STORED_MESSAGES_LIMIT}, the
-   * oldest leave, but never a message still to be sent (the outbox): only a reply of hundreds of
-   * items could reach one.
-   */
+  /** Adds at the end (see {@link adding}). */
   add(...messages: ChatMessage[]) {
-    this.#change((c) => {
-      // Made again on another tab's write (see #lost), a message it already has is not added twice.
-      const all = [...c.messages, ...messages.filter((m) => !c.messages.some((had) => had.id === m.id))];
-      const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
-      return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
-    });
+    this.#change(adding(messages));
   }
 
   /** Keeps a request that has no message (a postback without a title) until it is `settled`. */
@@ -243,7 +260,7 @@ export class ConversationController implements ReactiveController {
 
   /** Done with a held request: delivered, failed for good or cancelled (nothing if it is not held). */
   settle(id: string) {
-    this.#change((c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c));
+    this.#change(settling(id));
   }
 
   /**
@@ -265,16 +282,13 @@ export class ConversationController implements ReactiveController {
   }
 
   markGreeted() {
-    this.#change((c) => ({ ...c, greeted: true }));
+    this.#change(greeted);
   }
 
   /** Changes the message `id` of `kind`; the changed message, or undefined if there is none. */
   #changeMessage<K extends ChatMessage['kind']>(id: string, kind: K, change: (m: Extract<ChatMessage, { kind: K }>) => Extract<ChatMessage, { kind: K }>) {
     let changed: Extract<ChatMessage, { kind: K }> | undefined;
-    this.#change((c) => {
-      const found = c.messages.some((m) => m.id === id && m.kind === kind);
-      return found ? { ...c, messages: c.messages.map((m) => (m.id === id && m.kind === kind ? (changed = change(m as Extract<ChatMessage, { kind: K }>)) : m)) } : c;
-    });
+    this.#change(changingMessage(id, kind, (m) => (changed = change(m))));
     return changed;
   }
 

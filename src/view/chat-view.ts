@@ -25,8 +25,6 @@ import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { ViewHost } from './view-host.js';
 
-/** For a feature that may simply not load (offline): reading aloud, the teaser; the reply or page is there without it. */
-const ignore = () => {};
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
 
 /**
@@ -277,7 +275,8 @@ export class ChatView extends ViewHost implements View {
         this.#log.append(...change.messages);
         if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
-        if (this.#el.tts && !this.#muted) this.#loadSpeech().then((speech) => speech.speak(change.speech!), ignore);
+        // Reading aloud may not load (offline): the reply is there without it.
+        if (this.#el.tts && !this.#muted) this.#loadSpeech().then((speech) => speech.speak(change.speech!), () => {});
         return;
       case 'updated':
         return this.#log.update(change.message);
@@ -338,7 +337,7 @@ export class ChatView extends ViewHost implements View {
     const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
     strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
     if (this.#el.tts) void this.#loadSpeech();
-    if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.prepare().catch(ignore);
+    if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.preload();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
     if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
@@ -371,7 +370,7 @@ export class ChatView extends ViewHost implements View {
       this.#launcherSide.opened();
     } else {
       this.#quiet();
-      this.#launcherSide.closed();
+      this.#launcherSide.preload();
     }
   }
 

@@ -70,9 +70,12 @@ export class LauncherSide {
     this.#host.requestUpdate();
   }
 
-  /** Closed: ready for a reply that arrives meanwhile. */
-  closed() {
-    this.prepare().catch(() => {}); // offline: loaded again when a reply arrives
+  /**
+   * Loads the preview and teaser's code ahead of need (closed, for a reply that arrives meanwhile; a
+   * teaser to show). A load that fails (offline) is tried again at the next need.
+   */
+  preload() {
+    this.prepare().catch(() => {});
   }
 
   /** Draws the launcher's content and labels, and the nudge beside it (none inline). */

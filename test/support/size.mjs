@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_000, all: 58_255 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_010, all: 58_265 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -55,7 +55,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_
  * and 52,649, and two tabs' messages sent in the order written, a closed tab's by one tab only, to
  * 58,049 and 52,794, and a message that was with the agent when a new conversation began not sent
  * again by its Undo (its request goes on, its reply is kept with the conversation put away, in any
- * tab) to 58,246 and 52,991
+ * tab) to 58,246 and 52,991, and a closed tab's message another tab has taken up kept before later
+ * ones, and the reply to a conversation put away made through the same changes as any reply
+ * (instead of a copy of them), to 58,261 and 53,006
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
