@@ -58,6 +58,20 @@ const changingMessage = <K extends ChatMessage['kind']>(id: string, kind: K, cha
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
+/** A tab's write of a key: its lineage (itself first, see Store.lineage) and what it changed. */
+type Written<T extends unknown[]> = [lineage: number[], ...what: T];
+
+/** Keeps `write` with a tab's last writes of a key (as many as a lineage names). */
+const remember = <T extends unknown[]>(written: Written<T>[], write: Written<T>) => [...written.slice(1 - LINEAGE_DEPTH), write];
+
+/**
+ * Which of a tab's last writes (oldest first) another tab's write of `lineage` was made without:
+ * those after the last one it was made on whose own lineage meets its (they forked from one write;
+ * a tab that did not read for longer than a lineage reaches cannot tell, and gets none). See #lost.
+ */
+const lostWrites = <T extends unknown[]>(written: Written<T>[], lineage: number[]) =>
+  written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).filter(([ancestry]) => ancestry.some((id) => lineage.includes(id)));
+
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
  * change so a reload restores the conversation instead of greeting again, and shared with other
@@ -113,6 +127,7 @@ export class ConversationController implements ReactiveController {
 
   readonly #handleStorage = ({ key }: StorageEvent) => {
     if (key === `${this.#loadedNamespace}:conversation`) this.refresh();
+    if (key === `${this.#loadedNamespace}:tags`) this.#readTags();
     if (key === `${this.#loadedNamespace}:retry`) this.#retryNotice(false);
   };
 
@@ -172,8 +187,9 @@ export class ConversationController implements ReactiveController {
     this.#store.set('sender', this.senderId);
     this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
     this.retryAt = this.#store.get('retry', isNumber);
-    if (this.#tags) this.tags = mergeTags(this.tags, this.#tags);
+    const early = this.#tags;
     this.#tags = undefined;
+    if (early) this.updateTags(early);
     this.expireIfIdle();
     this.#listen();
     return true;
@@ -227,17 +243,45 @@ export class ConversationController implements ReactiveController {
     if (archived) this.#store!.set('archive', applied(changes, archived));
   }
 
+  /** This tab's last writes of the session tags, each with the operations it made (see #readTags). */
+  #tagWrites: Written<[TagOperations?]>[] = [];
+
   /**
    * Session tag operations waiting for the next request. Kept in storage, so that the next request
-   * sends them whichever tab makes it, after a reload too (read afresh: another tab may have sent them).
+   * sends them whichever tab makes it, after a reload too (read afresh: another tab may have sent
+   * them). Another tab's write made without this tab's last ones (its page was busy: see #lost) gets
+   * their operations again.
    */
-  get tags(): TagOperations | undefined {
-    return this.#store ? this.#store.reread('tags', isTagOperations) : this.#tags;
+  #readTags(): TagOperations | undefined {
+    const store = this.#store;
+    if (!store) return this.#tags;
+    const changed = store.changed('tags');
+    const tags = store.reread('tags', isTagOperations);
+    const lost = changed ? lostWrites(this.#tagWrites.splice(0), store.lineage('tags')) : [];
+    return lost.reduce((all, [, operations]) => (operations ? this.#addTags(all, operations) : all), tags);
   }
 
-  set tags(value: TagOperations | undefined) {
-    if (this.#store) this.#store.set('tags', value);
-    else this.#tags = value;
+  /** Adds and removes session tags. */
+  updateTags(operations: TagOperations) {
+    this.#addTags(this.#readTags(), operations);
+  }
+
+  /** `tags` with `operations` made, written; returns them. */
+  #addTags(tags: TagOperations | undefined, operations: TagOperations) {
+    this.#writeTags((tags = mergeTags(tags, operations)), operations);
+    return tags;
+  }
+
+  /** Takes the session tags waiting, for a request: no other tab or page sends them again. */
+  takeTags(): TagOperations | undefined {
+    const tags = this.#readTags();
+    if (tags) this.#writeTags(undefined);
+    return tags;
+  }
+
+  #writeTags(tags: TagOperations | undefined, operations?: TagOperations) {
+    if (!this.#store) this.#tags = tags;
+    else if (this.#store.set('tags', tags) !== undefined) this.#tagWrites = remember(this.#tagWrites, [this.#store.lineage('tags'), operations]);
   }
 
   get muted(): boolean {
@@ -301,7 +345,7 @@ export class ConversationController implements ReactiveController {
    * This tab's last writes of the conversation, each with its lineage (itself first), when the
    * conversation they changed began and its changes, until another tab's write is read (see #lost).
    */
-  #written: [lineage: number[], from: number, changes: Change[]][] = [];
+  #written: Written<[from: number, changes: Change[]]>[] = [];
 
   #change(change: Change) {
     const next = change(this.conversation);
@@ -357,7 +401,7 @@ export class ConversationController implements ReactiveController {
   /** Writes the conversation, made by `changes` from one that began at `from`, and tells the other tabs. */
   #write(changes: Change[], from: number) {
     if (this.#store?.set('conversation', this.conversation) !== undefined) {
-      (this.#written = this.#written.slice(1 - LINEAGE_DEPTH)).push([this.#store!.lineage('conversation'), from, changes]);
+      this.#written = remember(this.#written, [this.#store!.lineage('conversation'), from, changes]);
     }
     this.#channel?.postMessage(0);
   }
@@ -374,11 +418,8 @@ export class ConversationController implements ReactiveController {
    * of a write it was made on is kept longer.
    */
   #lost(stored: Conversation): [Change[], Conversation] {
-    const lineage = this.#store!.lineage('conversation');
-    const written = this.#written.splice(0);
     let conversation = stored;
-    const lost = written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).flatMap(([ancestry, from, changes]) => {
-      if (!ancestry.some((id) => lineage.includes(id))) return [];
+    const lost = lostWrites(this.#written.splice(0), this.#store!.lineage('conversation')).flatMap(([, from, changes]) => {
       if (from === conversation.startedAt) return (conversation = applied(changes, conversation)), changes;
       // Made on the conversation `stored` replaced: they go with it where it was put away.
       this.#toArchive(changes, from);

@@ -3,7 +3,6 @@ import { ConversationController } from '../controllers/conversation-controller.j
 import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureOutcome } from '../controllers/delivery-controller.js';
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
-import { mergeTags } from '../conversation/tags.js';
 import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
 import { stringsFor, type Strings } from '../i18n/strings.js';
@@ -305,7 +304,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /** Adds and removes session tags; sent as `tagOperations` with the next request (kept in storage until then: another tab's or the next page's). */
   updateTags(operations: TagOperations) {
-    this.#conversation.tags = mergeTags(this.#conversation.tags, operations);
+    this.#conversation.updateTags(operations);
   }
 
   /**
@@ -462,9 +461,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #buildRequest(message: EventMessage): ClientEventRequest {
     const { options } = this;
-    const tagOperations = this.#conversation.tags;
-    // Taken: no other tab or page sends them again (nothing is written when there were none).
-    if (tagOperations) this.#conversation.tags = undefined;
+    const tagOperations = this.#conversation.takeTags();
     return buildRequest(message, {
       senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
       tagOperations, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,

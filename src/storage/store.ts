@@ -36,8 +36,9 @@ export interface Store {
   /**
    * The writes the value this store last read or wrote for `key` was made on, itself first, up to
    * {@link LINEAGE_DEPTH}: a write that is not there was not seen by the one who wrote that value
-   * (another tab that had not yet heard of it), and whatever it changed is not in it. Empty when
-   * nothing was read or written, or when a value was written without saying (an older version).
+   * (another tab that had not yet heard of it), and whatever it changed is not in it. Nothing stored
+   * counts as the write 0 (two first writes were both made on it). Empty when nothing was read or
+   * written, or when a value was written without saying (an older version).
    */
   lineage(key: string): number[];
 }
@@ -70,7 +71,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     }
     if (raw === undefined) return unreadable;
     seen.set(key, writeOf(raw));
-    lineages.delete(key);
+    // Nothing stored is a write of its own (0): two tabs' first writes, each made on nothing, meet.
+    lineages.set(key, [0]);
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;

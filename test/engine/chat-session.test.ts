@@ -334,7 +334,9 @@ describe('createChatSession (agent-chat/engine)', () => {
       Storage.prototype.getItem = getItem;
     }
     await waitUntil(() => stored().messages.length === 5 && ratings(stored().messages)[0] === 'up', `storage keeps A's rating and B's message: ${JSON.stringify(ratings(stored().messages))}`, WAIT);
-    await waitUntil(() => a.messages.length === 5 && b.messages.length === 5, 'both tabs', WAIT);
+    // Tab B hears of A's write that made the rating again after its own (a notice that can come
+    // after storage holds it).
+    await waitUntil(() => [a, b].every((tab) => tab.messages.length === 5 && ratings(tab.messages)[0] === 'up'), "both tabs have A's rating and B's message", WAIT);
     expect(texts(a), 'tab A').to.deep.equal(texts(b));
     expect(ratings(a.messages), 'tab A').to.deep.equal(['up', 'user', '-', 'user', '-']);
     expect(ratings(b.messages), 'tab B').to.deep.equal(['up', 'user', '-', 'user', '-']);
@@ -404,6 +406,45 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.start();
     expect(await tagsOfTwoSends(session)).to.deep.equal([undefined, undefined]);
     expect(localStorage.getItem(`agent-chat:${new URL(proxy.url, document.baseURI).href}:tags`), 'removed').to.equal(null);
+  });
+
+  /**
+   * Tab B's page was busy as tab A tagged the session: B's copy of storage, brought up to date only
+   * between its tasks, did not show A's tags yet when B tagged it too (as the conversation's test
+   * above; a site tags each page as it loads). The tags of each request, and what storage holds.
+   */
+  async function tagsFromTwoTabsAtOnce(heard: boolean) {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:tags`;
+    const seenByB = localStorage.getItem(key);
+    const { getItem } = Storage.prototype;
+    a.updateTags({ add: ['from-a'] });
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      return name === key ? seenByB : getItem.call(this, name);
+    };
+    try {
+      b.updateTags({ add: ['from-b'] });
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+    // What tab A hears of B's write (storage's notice reaches the other tabs, not the writer's).
+    if (heard) dispatchEvent(new StorageEvent('storage', { key }));
+    const sent = proxy.bodies.length;
+    b.send('three');
+    await waitUntil(() => proxy.bodies.length === sent + 1, 'B sent', WAIT);
+    a.send('four');
+    await waitUntil(() => proxy.bodies.length === sent + 2, 'A sent', WAIT);
+    a.stop();
+    b.stop();
+    return proxy.bodies.slice(sent).map((body) => [body.message.text, body.tagOperations?.add?.toSorted()]);
+  }
+
+  it("updateTags() in two tabs at once, B's page busy (not having read A's): both tabs' tags reach the agent, with the next request once A hears of B's write", async () => {
+    expect(await tagsFromTwoTabsAtOnce(true)).to.deep.equal([['three', ['from-a', 'from-b']], ['four', undefined]]);
+  });
+
+  it("updateTags() in two tabs at once, B's page busy, B sending before A hears of its write: A's tags go with A's next request", async () => {
+    expect(await tagsFromTwoTabsAtOnce(false)).to.deep.equal([['three', ['from-b']], ['four', ['from-a']]]);
   });
 
   it('updateTags() without storage (blocked): kept in the page until the next request', async () => {

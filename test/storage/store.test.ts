@@ -109,14 +109,20 @@ describe('createStore', () => {
     expect(tabB.lineage('k'), 'B reads a write that was not made on its own').to.deep.equal([third, first]);
     for (let i = 0; i < LINEAGE_DEPTH + 4; i++) tabB.set('k', i);
     expect(tabB.lineage('k'), 'as deep as LINEAGE_DEPTH').to.have.length(LINEAGE_DEPTH);
-    // A value written by an older version (no lineage) says nothing; one taken away has none.
+    // A value written by an older version (no lineage) says nothing; nothing stored (a value taken
+    // away, or none yet) is the write 0, which two tabs' first writes were both made on.
     data.set('ns:k', JSON.stringify({ w: 0.5, v: 1, data: 1 }));
     tabA.reread('k', isNumber);
     expect(tabA.lineage('k')).to.deep.equal([]);
     tabA.set('k', 4);
     data.delete('ns:k');
     tabA.reread('k', isNumber);
-    expect(tabA.lineage('k')).to.deep.equal([]);
+    expect(tabA.lineage('k')).to.deep.equal([0]);
+    tabB.reread('k', isNumber);
+    const [fromA, fromB] = [tabA.set('k', 5)!, tabB.set('k', 6)!];
+    tabA.reread('k', isNumber);
+    expect(tabA.lineage('k'), 'B wrote on nothing too, not having read A').to.deep.equal([fromB, 0]);
+    expect(fromA).to.not.equal(0);
     // Not written (no storage, or full): no write to name.
     expect(createStore('ns', () => undefined).set('k', 1)).to.equal(undefined);
     expect(createStore('ns', () => fakeStorage({ set: true }).storage).set('k', 1)).to.equal(undefined);

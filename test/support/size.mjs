@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_010, all: 58_265 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_140, all: 58_395 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -57,7 +57,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 53_
  * again by its Undo (its request goes on, its reply is kept with the conversation put away, in any
  * tab) to 58,246 and 52,991, and a closed tab's message another tab has taken up kept before later
  * ones, and the reply to a conversation put away made through the same changes as any reply
- * (instead of a copy of them), to 58,261 and 53,006
+ * (instead of a copy of them), to 58,261 and 53,006, and session tags set in two tabs at once both
+ * kept (the tab whose tags another tab wrote over without having read them adds them again) to
+ * 58,386 and 53,131
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
