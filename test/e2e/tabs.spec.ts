@@ -121,3 +121,43 @@ for (const seed of [4, 5]) {
     expect(texts.filter((text, i) => texts.indexOf(text) !== i), `${why}: nothing posted twice`).toEqual([]);
   });
 }
+
+for (const seed of [6, 7]) {
+  test(`two tabs, busy and tagging the session at random (seed ${seed}): every tag reaches the agent or still waits for the next request`, async ({ page }) => {
+    const random = prng(seed);
+    const tagged: string[][] = [];
+    await page.context().route('**/chat', async (route) => {
+      const { message, tagOperations } = JSON.parse(route.request().postData() ?? '{}');
+      tagged.push(tagOperations?.add ?? []);
+      const text = message?.text === undefined ? GREETING : `You said: ${message.text}`;
+      await route.fulfill({ json: { status: 'ok', result: { responses: [{ id: `TX_${tagged.length}_${Math.random()}`, type: 'text', options: [text], altText: text }] } } });
+    });
+    const tabs = await twoTabs(page);
+    const tags: string[] = [];
+    const running: Promise<void>[] = [];
+    for (let step = 0; step < 16; step++) {
+      const which = random() < 0.5 ? 0 : 1;
+      const tag = random() < 0.7 ? `step-${step}` : undefined;
+      if (tag) tags.push(tag);
+      running.push(tabs[which].evaluate(([tag, text, busy]) => {
+        const until = Date.now() + busy;
+        while (Date.now() < until);
+        const chat = document.querySelector('agent-chat') as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void };
+        if (tag) chat.updateTags({ add: [tag] });
+        else chat.send(text);
+      }, [tag, `Step ${step} in tab ${'AB'[which]}`, Math.floor(random() * 300)] as const));
+      if (random() < 0.5) await Promise.all(running.splice(0));
+    }
+    await Promise.all(running);
+    const why = `seed ${seed}`;
+    const waiting = () => page.evaluate(() => {
+      const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':tags'))?.[1];
+      return (raw ? JSON.parse(raw).data?.add : undefined) ?? [];
+    });
+    await expect.poll(async () => (await conversationIn(page)).some((m) => m.kind === 'user' && m.status !== 'sent'), `${why}: every message delivered`).toBe(false);
+    await expect.poll(async () => {
+      const stillWaiting = await waiting();
+      return tags.filter((tag) => !tagged.flat().includes(tag) && !stillWaiting.includes(tag));
+    }, `${why}: no tag lost`).toEqual([]);
+  });
+}
