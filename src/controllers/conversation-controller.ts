@@ -128,6 +128,8 @@ export class ConversationController implements ReactiveController {
   readonly #handleStorage = ({ key }: StorageEvent) => {
     if (key === `${this.#loadedNamespace}:conversation`) this.refresh();
     if (key === `${this.#loadedNamespace}:tags`) this.#readTags();
+    // Two tabs that started at once, each before seeing the other's identity: the one kept stands.
+    if (key === `${this.#loadedNamespace}:sender`) this.senderId = this.#store!.reread('sender', isUuid) ?? this.senderId;
     if (key === `${this.#loadedNamespace}:retry`) this.#retryNotice(false);
   };
 

@@ -367,6 +367,32 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it("two tabs opened at once on a first visit, B not having read A's identity: A goes on as the one storage keeps", async () => {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    // Tab B's copy of storage, not yet showing what tab A wrote as it started (see the tests above).
+    const { getItem } = Storage.prototype;
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      return name.startsWith(`agent-chat:${proxy.url}:`) ? null : getItem.call(this, name);
+    };
+    let b: ReturnType<typeof createChatSession>;
+    try {
+      b = createChatSession({ proxyUrl: proxy.url });
+      b.start();
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+    expect(b.senderId, 'each made its own').to.not.equal(a.senderId);
+    // What tab A hears of B's write.
+    dispatchEvent(new StorageEvent('storage', { key: `agent-chat:${proxy.url}:sender` }));
+    expect(a.senderId, 'tab A').to.equal(b.senderId);
+    a.send('hello');
+    await waitUntil(() => proxy.bodies.length === 1, 'sent', WAIT);
+    expect(proxy.bodies[0].sender?.id, 'the agent hears one visitor').to.equal(b.senderId);
+    a.stop();
+    b.stop();
+  });
+
   it('keeps the conversation across sessions on one proxy URL, and restart() archives it', async () => {
     const first = createChatSession({ proxyUrl: proxy.url });
     first.start();
@@ -411,7 +437,7 @@ describe('createChatSession (agent-chat/engine)', () => {
   /**
    * Tab B's page was busy as tab A tagged the session: B's copy of storage, brought up to date only
    * between its tasks, did not show A's tags yet when B tagged it too (as the conversation's test
-   * above; a site tags each page as it loads). The tags of each request, and what storage holds.
+   * above; a site tags each page as it loads). Then B sends, then A: the tags each request carried.
    */
   async function tagsFromTwoTabsAtOnce(heard: boolean) {
     const { a, b } = await twoTabsAfterOneTurn();
