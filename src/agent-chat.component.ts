@@ -270,7 +270,7 @@ export class AgentChat extends Upgrade {
     this.#call('restart', []);
   }
 
-  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site. */
+  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site (and with the ones after it, until one reaches the agent). */
   updateTags(operations: TagOperations) {
     this.#call('updateTags', [operations]);
   }

@@ -4,7 +4,7 @@ import {
   isConversation, isExpired, newConversation,
   STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
-import { mergeTags } from '../conversation/tags.js';
+import { mergeTags, withoutTags } from '../conversation/tags.js';
 import { isTagOperations } from '../protocol/guards.js';
 import type { TagOperations } from '../protocol/types.js';
 import { createStore, LINEAGE_DEPTH, type Store } from '../storage/store.js';
@@ -127,7 +127,7 @@ export class ConversationController implements ReactiveController {
 
   readonly #handleStorage = ({ key }: StorageEvent) => {
     if (key === `${this.#loadedNamespace}:conversation`) this.refresh();
-    if (key === `${this.#loadedNamespace}:tags`) this.#readTags();
+    if (key === `${this.#loadedNamespace}:tags`) this.waitingTags();
     // Two tabs that started at once, each before seeing the other's identity: the one kept stands.
     if (key === `${this.#loadedNamespace}:sender`) this.senderId = this.#store!.reread('sender', isUuid) ?? this.senderId;
     if (key === `${this.#loadedNamespace}:retry`) this.#retryNotice(false);
@@ -245,16 +245,16 @@ export class ConversationController implements ReactiveController {
     if (archived) this.#store!.set('archive', applied(changes, archived));
   }
 
-  /** This tab's last writes of the session tags, each with the operations it made (see #readTags). */
+  /** This tab's last writes of the session tags, each with the operations it made (see waitingTags). */
   #tagWrites: Written<[TagOperations?]>[] = [];
 
   /**
-   * Session tag operations waiting for the next request. Kept in storage, so that the next request
-   * sends them whichever tab makes it, after a reload too (read afresh: another tab may have sent
-   * them). Another tab's write made without this tab's last ones (its page was busy: see #lost) gets
-   * their operations again.
+   * Session tag operations waiting for a request that reaches the agent. Kept in storage, so that
+   * the next request carries them whichever tab makes it, after a reload too, until one reaches the
+   * agent (read afresh: another tab's may have). Another tab's write made without this tab's last
+   * ones (its page was busy: see #lost) gets their operations again.
    */
-  #readTags(): TagOperations | undefined {
+  waitingTags(): TagOperations | undefined {
     const store = this.#store;
     if (!store) return this.#tags;
     const changed = store.changed('tags');
@@ -265,7 +265,7 @@ export class ConversationController implements ReactiveController {
 
   /** Adds and removes session tags. */
   updateTags(operations: TagOperations) {
-    this.#addTags(this.#readTags(), operations);
+    this.#addTags(this.waitingTags(), operations);
   }
 
   /** `tags` with `operations` made, written; returns them. */
@@ -274,11 +274,10 @@ export class ConversationController implements ReactiveController {
     return tags;
   }
 
-  /** Takes the session tags waiting, for a request: no other tab or page sends them again. */
-  takeTags(): TagOperations | undefined {
-    const tags = this.#readTags();
-    if (tags) this.#writeTags(undefined);
-    return tags;
+  /** The session tags a request carried reached the agent (or it refused them): they wait no longer. */
+  deliveredTags(sent?: TagOperations) {
+    const tags = sent && this.waitingTags();
+    if (tags) this.#writeTags(withoutTags(tags, sent));
   }
 
   #writeTags(tags: TagOperations | undefined, operations?: TagOperations) {

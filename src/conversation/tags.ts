@@ -18,3 +18,9 @@ export function mergeTags(pending: TagOperations | undefined, next: TagOperation
   if (!add.size && !remove.size) return undefined;
   return { ...(add.size && { add: [...add] }), ...(remove.size && { remove: [...remove] }) };
 }
+
+/** `pending` without the operations `sent` carried (they reached the agent): what still waits. */
+export function withoutTags(pending: TagOperations | undefined, sent: TagOperations): TagOperations | undefined {
+  const left = (tags?: string[], done?: string[]) => tags?.filter((tag) => !done?.includes(tag));
+  return mergeTags(undefined, { add: left(pending?.add, sent.add), remove: left(pending?.remove, sent.remove) });
+}

@@ -302,7 +302,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return true;
   }
 
-  /** Adds and removes session tags; sent as `tagOperations` with the next request (kept in storage until then: another tab's or the next page's). */
+  /** Adds and removes session tags; sent as `tagOperations` with the next request, and with the ones after it until one reaches the agent (kept in storage until then: another tab's or the next page's). */
   updateTags(operations: TagOperations) {
     this.#conversation.updateTags(operations);
   }
@@ -461,7 +461,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #buildRequest(message: EventMessage): ClientEventRequest {
     const { options } = this;
-    const tagOperations = this.#conversation.takeTags();
+    // Left waiting until a request that carries them reaches the agent: a reload or a discard
+    // before then does not lose them (the next request carries them again).
+    const tagOperations = this.#conversation.waitingTags();
     return buildRequest(message, {
       senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
       tagOperations, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
@@ -489,6 +491,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
     const belongs = this.#belongs(job);
+    this.#conversation.deliveredTags(request.tagOperations);
     // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
     if (belongs) {
       this.#conversation.markGreeted();
@@ -512,6 +515,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // Of a conversation begun anew since (see restart()): not tried again; an Undo brings it back, to send.
     if (!this.#belongs(job)) return this.#delivery.discard(job.id);
     if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
+    // Refused (malformed tags, say): not carried into every request after it.
+    if (!retryable) this.#conversation.deliveredTags(request.tagOperations);
     this.#conversation.settle(job.id);
     const strings = this.#strings;
     const { text, developerNote } = describeFailure(failure, strings);

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { mergeTags } from '../../src/conversation/tags.js';
+import { mergeTags, withoutTags } from '../../src/conversation/tags.js';
 import { isConversation, isExpired, newConversation, type ChatMessage } from '../../src/conversation/transcript.js';
 
 const user = (id: string, status: 'sending' | 'sent' | 'failed' = 'sent'): ChatMessage =>
@@ -44,6 +44,21 @@ describe('mergeTags', () => {
   for (const [pending, next, expected] of table) {
     it(`${JSON.stringify(pending)} + ${JSON.stringify(next)} → ${JSON.stringify(expected)}`, () => {
       expect(mergeTags(pending, next)).to.deep.equal(expected);
+    });
+  }
+});
+
+describe('withoutTags', () => {
+  const table: [Parameters<typeof withoutTags>[0], Parameters<typeof withoutTags>[1], ReturnType<typeof withoutTags>][] = [
+    [{ add: ['a'] }, { add: ['a'] }, undefined],
+    [{ add: ['a', 'b'], remove: ['c'] }, { add: ['a'], remove: ['c'] }, { add: ['b'] }],
+    // Made since the request: the opposite operation on a tag it carried still waits.
+    [{ remove: ['a'] }, { add: ['a'] }, { remove: ['a'] }],
+    [undefined, { add: ['a'] }, undefined],
+  ];
+  for (const [pending, sent, expected] of table) {
+    it(`${JSON.stringify(pending)} − ${JSON.stringify(sent)} → ${JSON.stringify(expected)}`, () => {
+      expect(withoutTags(pending, sent)).to.deep.equal(expected);
     });
   }
 });

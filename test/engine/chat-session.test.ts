@@ -4,7 +4,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { createChatSession, type SessionChange } from '../../src/engine/index.js';
-import { echoAgent, FakeProxy, ok, text } from '../support/fake-proxy.js';
+import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { WAIT } from '../support/widget.js';
 
 const texts = (session: ReturnType<typeof createChatSession>) =>
@@ -426,6 +426,46 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
   });
 
+  it("updateTags() then a message the agent does not get: the tags wait for a request that reaches it, after a reload or the message's discard too", async () => {
+    const down: Reply = { status: 503, json: { status: 'error', error: 'down for maintenance' } };
+    const first = createChatSession({ proxyUrl: proxy.url });
+    first.start();
+    first.updateTags({ add: ['vip'] });
+    proxy.next(down);
+    first.send('one');
+    await waitUntil(() => first.delivery.name === 'retrying', 'retrying', WAIT);
+    first.stop(); // the page reloads before the retry
+    const reloaded = createChatSession({ proxyUrl: proxy.url });
+    reloaded.start();
+    await waitUntil(() => reloaded.messages.length === 2, 'sent again after the reload, answered', WAIT);
+    reloaded.updateTags({ add: ['returning'] });
+    proxy.next(down);
+    reloaded.send('two');
+    await waitUntil(() => reloaded.delivery.name === 'retrying', 'retrying', WAIT);
+    reloaded.discard(reloaded.messages.at(-1)!.id);
+    reloaded.send('three');
+    await waitUntil(() => reloaded.messages.length === 4, 'answered', WAIT);
+    reloaded.send('four');
+    await waitUntil(() => reloaded.messages.length === 6, 'answered', WAIT);
+    reloaded.stop();
+    expect(proxy.bodies.map((body) => [body.message.text, body.tagOperations])).to.deep.equal([
+      ['one', { add: ['vip'] }], ['one', { add: ['vip'] }], ['two', { add: ['returning'] }], ['three', { add: ['returning'] }], ['four', undefined],
+    ]);
+  });
+
+  it('updateTags() the proxy refuses (400): the request fails, and the tags do not go with every request after it', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.updateTags({ add: ['x'.repeat(500)] });
+    proxy.next({ status: 400, json: { status: 'error', error: 'Invalid request: tagOperations.add[0] is too long' } });
+    session.send('one');
+    await waitUntil(() => session.messages[0]?.kind === 'user' && session.messages[0].status === 'failed', 'failed for good', WAIT);
+    session.send('two');
+    await waitUntil(() => session.messages.length === 3, 'answered', WAIT);
+    session.stop();
+    expect(proxy.bodies.map((body) => body.tagOperations === undefined)).to.deep.equal([false, true]);
+  });
+
   it('tags stored malformed (by anything else on the page) are dropped, not sent', async () => {
     localStorage.setItem(`agent-chat:${new URL(proxy.url, document.baseURI).href}:tags`, JSON.stringify({ v: 1, data: { add: 'vip' } }));
     const session = createChatSession({ proxyUrl: proxy.url });
@@ -457,7 +497,8 @@ describe('createChatSession (agent-chat/engine)', () => {
     if (heard) dispatchEvent(new StorageEvent('storage', { key }));
     const sent = proxy.bodies.length;
     b.send('three');
-    await waitUntil(() => proxy.bodies.length === sent + 1, 'B sent', WAIT);
+    // (A request made before that one is answered would carry the tags too: they wait until one reaches the agent.)
+    await waitUntil(() => a.messages.length === 5, "B's message answered, in both tabs", WAIT);
     a.send('four');
     await waitUntil(() => proxy.bodies.length === sent + 2, 'A sent', WAIT);
     a.stop();
