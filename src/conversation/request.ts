@@ -1,4 +1,5 @@
-import type { ClientEventRequest, EventMessage, TagOperations } from '../protocol/types.js';
+import { TAG_LIMIT, type ClientEventRequest, type EventMessage, type TagOperations } from '../protocol/types.js';
+import { mergeTags } from './tags.js';
 
 export interface RequestContext {
   senderId: string;
@@ -20,7 +21,8 @@ export function buildRequest(message: EventMessage, context: RequestContext): Cl
     timestamp: context.now ?? Date.now(),
   };
   if (language) request.language = language;
-  if (tagOperations) request.tagOperations = tagOperations;
+  // At most TAG_LIMIT of each: the rest wait for the next request (see ChatSession#buildRequest).
+  if (tagOperations) request.tagOperations = mergeTags(undefined, { add: tagOperations.add?.slice(0, TAG_LIMIT), remove: tagOperations.remove?.slice(0, TAG_LIMIT) });
   if (includeMetadata || includeSpeech) {
     request.options = {
       ...(includeMetadata && { includeMetadata: true }),

@@ -78,3 +78,6 @@ export type EventResponse = EventOk | EventError;
 
 /** The longest message text: the widget's composer stops there and the proxy refuses more. */
 export const TEXT_LIMIT = 2000;
+
+/** The most tags one operation (`add`, `remove`) of a request may carry: the proxy refuses more. */
+export const TAG_LIMIT = 20;

@@ -13,7 +13,8 @@ import { prng } from '../support/prng.js';
  * conversation shown then) shows once, in the order they typed it, delivered, with one answer each
  * after it; no status says it is still waiting; the agent first heard them in that order; no
  * message was posted again after its answer had reached the page (only one whose answer a reload or
- * a failure took away is sent again); no page error. A failure names its seed and what happened.
+ * a failure took away is sent again); every session tag the site set as they wrote reached the
+ * agent or still waits for the next request; no page error. A failure names its seed and what happened.
  */
 // 731: a new conversation taken back with Undo while messages waited for the agent: the tab could
 // not take its own items up again (it held their locks) and sent the next message first.
@@ -45,7 +46,7 @@ type Post = { text: string; doc: string; answered: boolean };
  */
 async function faultyAgent(context: BrowserContext, seed: number) {
   const random = prng(seed + 1000);
-  const state = { up: true, posts: [] as Post[] };
+  const state = { up: true, posts: [] as Post[], tagged: [] as string[] };
   const documents = new Map<Page, number>();
   const docOf = (page: Page) => `${[...documents.keys()].indexOf(page)}.${documents.get(page)}`;
   // A new document from the moment its navigation commits: until then, the old one runs (and may
@@ -59,7 +60,7 @@ async function faultyAgent(context: BrowserContext, seed: number) {
   context.pages().forEach(watch);
   context.on('page', watch);
   await context.route('**/chat', async (route) => {
-    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    const { message, tagOperations } = JSON.parse(route.request().postData() ?? '{}');
     const page = route.request().frame().page();
     // A text, a choice's postback (its data is its title), or the greeting.
     const said: string | undefined = message?.text ?? (message?.payload?.data === 'greeting' ? undefined : message?.payload?.data);
@@ -77,6 +78,7 @@ async function faultyAgent(context: BrowserContext, seed: number) {
       if (!up && failure < 0.7) return await route.abort('connectionrefused');
       if (!up) return await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"ok","result":' });
       const id = `TX_${state.posts.length}`;
+      state.tagged.push(...(tagOperations?.add ?? []));
       // The greeting in text; an answer with a choice to follow it (its title is the text and "?").
       const item = said === undefined
         ? { id, type: 'text', options: [GREETING], altText: GREETING }
@@ -154,6 +156,8 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
             buttons.filter((b) => b.getAttribute('part') === 'button' && !(b as HTMLButtonElement).disabled).map((b) => b.textContent!.trim()))) : [];
           const choice = offered.reverse().find((title) => !written.includes(title));
           const text = choice ?? `Message ${written.length + 1}`;
+          // The site tags the session as the visitor writes (drawing nothing, so seeds replay).
+          await chatIn(tab).evaluate((chat, tag) => (chat as HTMLElement & { updateTags(operations: { add: string[] }): void }).updateTags({ add: [tag] }), `tag ${text}`);
           typed.push(text);
           written.push(text);
           log.push(`${choice ? 'choose' : 'type'} "${text}"${name}`);
@@ -278,6 +282,12 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
         const again = posts.slice(answeredAt + 1).filter((post) => post.doc === posts[answeredAt].doc);
         expect(again.length, `${why}: "${text}" not posted again by the document its answer reached (${JSON.stringify(agent.posts)})`).toBe(0);
       }
+      const waitingTags = await first.evaluate(() => {
+        const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':tags'))?.[1];
+        return (raw ? JSON.parse(raw).data?.add : undefined) ?? [];
+      });
+      const lost = written.filter((text) => text !== 'The last message' && !agent.tagged.includes(`tag ${text}`) && !waitingTags.includes(`tag ${text}`));
+      expect(lost, `${why}: every tag reached the agent or waits for the next request`).toEqual([]);
       expect(errors, `${why}: no page error`).toEqual([]);
     });
   }

@@ -466,6 +466,14 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => body.tagOperations === undefined)).to.deep.equal([false, true]);
   });
 
+  it('updateTags() with more tags than a request may carry (20): the rest go with the next request', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    const tags = Array.from({ length: 25 }, (_, i) => `tag-${i}`);
+    session.updateTags({ add: tags });
+    expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: tags.slice(0, 20) }, { add: tags.slice(20) }]);
+  });
+
   it('tags stored malformed (by anything else on the page) are dropped, not sent', async () => {
     localStorage.setItem(`agent-chat:${new URL(proxy.url, document.baseURI).href}:tags`, JSON.stringify({ v: 1, data: { add: 'vip' } }));
     const session = createChatSession({ proxyUrl: proxy.url });

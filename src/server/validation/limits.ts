@@ -1,4 +1,4 @@
-import { TEXT_LIMIT } from '../../protocol/types.js';
+import { TAG_LIMIT, TEXT_LIMIT } from '../../protocol/types.js';
 
 /** What the proxy and the reference agent accept; kept out of the widget's bundle. */
 export const LIMITS = {
@@ -6,7 +6,7 @@ export const LIMITS = {
   nameLength: 200,
   idLength: 200,
   tagLength: 100,
-  tagsPerOperation: 20,
+  tagsPerOperation: TAG_LIMIT,
   contexts: 20,
   payloadDataLength: 500,
   bodyBytes: 16 * 1024,
