@@ -127,6 +127,7 @@ export class ConversationController implements ReactiveController {
 
   readonly #handleStorage = ({ key }: StorageEvent) => {
     if (key === `${this.#loadedNamespace}:conversation`) this.refresh();
+    // (Reading them makes this tab's tag writes that the other tab's was made without again.)
     if (key === `${this.#loadedNamespace}:tags`) this.waitingTags();
     // Two tabs that started at once, each before seeing the other's identity: the one kept stands.
     if (key === `${this.#loadedNamespace}:sender`) this.senderId = this.#store!.reread('sender', isUuid) ?? this.senderId;

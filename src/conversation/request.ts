@@ -21,7 +21,8 @@ export function buildRequest(message: EventMessage, context: RequestContext): Cl
     timestamp: context.now ?? Date.now(),
   };
   if (language) request.language = language;
-  // At most TAG_LIMIT of each: the rest wait for the next request (see ChatSession#buildRequest).
+  // At most TAG_LIMIT of each: the rest stay waiting for the next request (only what was sent is
+  // taken off once delivered: ConversationController.deliveredTags).
   if (tagOperations) request.tagOperations = mergeTags(undefined, { add: tagOperations.add?.slice(0, TAG_LIMIT), remove: tagOperations.remove?.slice(0, TAG_LIMIT) });
   if (includeMetadata || includeSpeech) {
     request.options = {

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
+import { storedMessages, waitingTags } from './stored.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
@@ -107,11 +108,6 @@ const shown = (page: Page) =>
     [...chat.shadowRoot!.querySelectorAll('[part~="bubble"]')].map((bubble) =>
       `${bubble.getAttribute('part')!.includes('bubble--user') ? 'user' : 'agent'}: ${bubble.textContent!.trim()}`));
 
-const storedIn = (page: Page) =>
-  page.evaluate(() => {
-    const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':conversation'))?.[1];
-    return (raw ? JSON.parse(raw).data.messages : []) as { kind: string; text?: string; status?: string }[];
-  });
 
 /**
  * The visitor also discards messages still waiting (from either tab): in the runs named so, which
@@ -270,7 +266,7 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
         await expect(partIn(tab, 'message-status'), `${why}: no message still waiting${inTab}`).toHaveCount(0);
         await expect(partIn(tab, 'error'), `${why}: no problem shown${inTab}`).toHaveCount(0);
       }
-      const stored = await storedIn(first);
+      const stored = await storedMessages(first);
       expect(stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`), `${why}: stored delivered`).toEqual(typed.map((text) => `${text} sent`));
 
       const firstPosts = agent.posts.filter((post, i) => typed.includes(post.text) && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
@@ -282,11 +278,8 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
         const again = posts.slice(answeredAt + 1).filter((post) => post.doc === posts[answeredAt].doc);
         expect(again.length, `${why}: "${text}" not posted again by the document its answer reached (${JSON.stringify(agent.posts)})`).toBe(0);
       }
-      const waitingTags = await first.evaluate(() => {
-        const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':tags'))?.[1];
-        return (raw ? JSON.parse(raw).data?.add : undefined) ?? [];
-      });
-      const lost = written.filter((text) => text !== 'The last message' && !agent.tagged.includes(`tag ${text}`) && !waitingTags.includes(`tag ${text}`));
+      const waiting = await waitingTags(first);
+      const lost = written.filter((text) => text !== 'The last message' && !agent.tagged.includes(`tag ${text}`) && !waiting.includes(`tag ${text}`));
       expect(lost, `${why}: every tag reached the agent or waits for the next request`).toEqual([]);
       expect(errors, `${why}: no page error`).toEqual([]);
     });

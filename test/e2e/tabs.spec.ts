@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
+import { storedMessages, waitingTags } from './stored.js';
 
 /**
  * Two real tabs (two renderers, real storage events and Web Locks) whose visitor sends at random
@@ -44,11 +45,6 @@ async function twoTabs(page: Page) {
   return tabs;
 }
 
-const conversationIn = (page: Page) =>
-  page.evaluate(() => {
-    const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':conversation'))?.[1];
-    return (raw ? JSON.parse(raw).data.messages : []) as { kind: string; text?: string; status?: string }[];
-  });
 
 for (const seed of SEEDS) {
   test(`two tabs, busy and sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, async ({ page }) => {
@@ -73,8 +69,8 @@ for (const seed of SEEDS) {
     }
     await Promise.all(running);
     const why = `seed ${seed}`;
-    await expect.poll(async () => (await conversationIn(page)).filter((m) => m.kind === 'user' && m.status === 'sent').length, `${why}: every message delivered`).toBe(typed.length);
-    const stored = await conversationIn(page);
+    await expect.poll(async () => (await storedMessages(page)).filter((m) => m.kind === 'user' && m.status === 'sent').length, `${why}: every message delivered`).toBe(typed.length);
+    const stored = await storedMessages(page);
     expect(stored.filter((m) => m.kind === 'user').map((m) => m.text).sort(), `${why}: storage keeps each message once`).toEqual([...typed].sort());
     expect(stored.filter((m) => m.kind === 'agent').length, `${why}: the greeting and one answer to each`).toBe(1 + typed.length);
     for (const [index, tab] of tabs.entries()) {
@@ -112,7 +108,7 @@ for (const seed of [4, 5]) {
     const shown = (tab: Page) => tab.locator('agent-chat').evaluate((chat) =>
       [...chat.shadowRoot!.querySelectorAll('[part~="bubble"], [part~="feedback"]')].map((node) => node.textContent!.trim()).join(' | '));
     const settled = async () => {
-      const messages = await conversationIn(page);
+      const messages = await storedMessages(page);
       const [a, b] = await Promise.all(tabs.map(shown));
       return a === b && !messages.some((m) => m.kind === 'user' && m.status !== 'sent');
     };
@@ -150,13 +146,9 @@ for (const seed of [6, 7]) {
     }
     await Promise.all(running);
     const why = `seed ${seed}`;
-    const waiting = () => page.evaluate(() => {
-      const raw = Object.entries(localStorage).find(([key]) => key.endsWith(':tags'))?.[1];
-      return (raw ? JSON.parse(raw).data?.add : undefined) ?? [];
-    });
-    await expect.poll(async () => (await conversationIn(page)).some((m) => m.kind === 'user' && m.status !== 'sent'), `${why}: every message delivered`).toBe(false);
+    await expect.poll(async () => (await storedMessages(page)).some((m) => m.kind === 'user' && m.status !== 'sent'), `${why}: every message delivered`).toBe(false);
     await expect.poll(async () => {
-      const stillWaiting = await waiting();
+      const stillWaiting = await waitingTags(page);
       return tags.filter((tag) => !tagged.flat().includes(tag) && !stillWaiting.includes(tag));
     }, `${why}: no tag lost`).toEqual([]);
   });
