@@ -20,7 +20,7 @@ const dompurifyFromSource = {
 };
 
 export default {
-  files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**'],
+  files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**', '!test/tabs/**'],
   nodeResolve: true,
   // /flaky/<run>/: dist/ over a connection that drops the view once (test/shell.test.ts).
   middleware: [flakyNetwork],

@@ -2,7 +2,8 @@
 //   1. finds the browsers (installs Debian's when run as root with apt-get, says what to do otherwise)
 //   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
 //   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found),
-//      end-to-end tests (Playwright + Chromium against the demo)
+//      two real tabs in Firefox and WebKit (test/tabs), end-to-end tests (Playwright + Chromium
+//      against the demo)
 // Engines: WTR_BROWSERS=chromium,firefox,webkit picks them explicitly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -121,6 +122,17 @@ if (build.code === 0) {
   const browser = await run('npx', ['web-test-runner'], { WTR_BROWSERS: browsers.join(',') });
   const wtr = lastMatch(browser.output, /^wtr: (\d+) passed, (\d+) failed, (\d+) skipped/gm);
   count('browsers', browser.code, wtr ? { passed: +wtr[1], failed: +wtr[2], skipped: +wtr[3] } : undefined);
+
+  // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit.
+  const tabEngines = browsers.filter((name) => name !== 'chromium');
+  if (tabEngines.length) {
+    say(`two real tabs in ${tabEngines.join(', ')} (node:test, puppeteer-core and WebdriverIO)`);
+    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts'], { TAB_ENGINES: tabEngines.join(',') });
+    const pass = lastMatch(tabs.output, /^ℹ pass (\d+)/gm);
+    const fail = lastMatch(tabs.output, /^ℹ fail (\d+)/gm);
+    for (const [, name, why] of tabs.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });
+    count('tabs', tabs.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: 0 } : undefined);
+  }
 
   say('end-to-end tests (Playwright + Chromium against the demo: reference agent behind the proxy)');
   const e2e = await run('npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], { CI: 'true' });

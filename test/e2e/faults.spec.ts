@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
-import { storedMessages, waitingTags } from './stored.js';
+import { storedMessages, waitingTags } from '../tabs/scenarios.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them

@@ -47,7 +47,7 @@ export function firefox() {
   });
 }
 
-const freePort = () => new Promise((resolve, reject) => {
+export const freePort = () => new Promise((resolve, reject) => {
   const srv = createServer().listen(0, '127.0.0.1', () => {
     const { port } = srv.address();
     srv.close(() => resolve(port));
@@ -56,7 +56,7 @@ const freePort = () => new Promise((resolve, reject) => {
 });
 
 /** Resolves once something accepts connections on `port` (retrying each refused connect). */
-function waitForPort(port, ms = 10000) {
+export function waitForPort(port, ms = 10000) {
   const deadline = Date.now() + ms;
   return new Promise((resolve, reject) => {
     const attempt = () => {
@@ -72,7 +72,7 @@ function waitForPort(port, ms = 10000) {
 }
 
 // MiniBrowser has no headless mode: start a private Xvfb when there is no display.
-const startXvfb = () => new Promise((resolve, reject) => {
+export const startXvfb = () => new Promise((resolve, reject) => {
   const xvfb = spawn('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '1280x1024x24'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
   xvfb.on('error', reject);

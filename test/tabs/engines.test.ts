@@ -1,0 +1,167 @@
+/**
+ * The two-tab scenarios of scenarios.ts in Firefox (puppeteer-core over WebDriver BiDi) and WebKit
+ * (WebKitGTK's MiniBrowser through WebKitWebDriver, under a private Xvfb): two real tabs of one
+ * browser, against a loopback server that serves the built widget (dist/) on a plain page and
+ * answers like the agent service. Chromium runs them through Playwright (test/e2e/tabs.spec.ts).
+ * Each scenario gets a server of its own, so a new origin: storage, channel and locks start empty.
+ * Run after `npm run build`; an engine that is not installed is skipped, with the reason.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, freePort, startXvfb, waitForPort } from '../support/browsers.mjs';
+import { anythingAtRandom, answer, greeted, latencies, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
+  + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat" mode="inline"></agent-chat>';
+
+/** A site on a port of its own: the page, the widget's files, and an agent that records each request as it arrives and answers after the scenario's delays (none unless `slow`). */
+async function site(seed: number, slow: boolean) {
+  const agent: AgentLog = { posts: [], tagged: [] };
+  const latency = latencies(seed);
+  const server: Server = createServer(async (request, response) => {
+    const url = request.url ?? '/';
+    if (request.method === 'POST' && url === '/chat') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const json = answer(JSON.parse(body), agent);
+      const wait = slow ? latency() : 0;
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    } else if (url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    } else if (/^\/dist\/[\w/.-]+\.js$/.test(url) && !url.includes('..')) {
+      const file = await readFile(new URL(url.slice('/dist/'.length), DIST)).catch(() => undefined);
+      response.writeHead(file ? 200 : 404, { 'content-type': 'text/javascript' }).end(file);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, agent, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A browser that opens tabs: `open` gives two greeted tabs of `url`, `closeTabs` closes them. */
+interface Engine {
+  open(url: string): Promise<Tab[]>;
+  closeTabs(): Promise<void>;
+  quit(): Promise<void>;
+}
+
+async function firefox(): Promise<Engine> {
+  const browser: Puppeteer = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  let pages: Awaited<ReturnType<Puppeteer['newPage']>>[] = [];
+  return {
+    async open(url) {
+      pages = [await browser.newPage(), await browser.newPage()];
+      for (const page of pages) await page.goto(url);
+      return pages.map((page) => ({ evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never }));
+    },
+    async closeTabs() {
+      await Promise.all(pages.map((page) => page.close()));
+    },
+    quit: () => browser.close(),
+  };
+}
+
+async function webkit(): Promise<Engine> {
+  const children: ChildProcess[] = [];
+  const env = { ...process.env };
+  if (!env.DISPLAY) {
+    const { display, proc } = await startXvfb();
+    children.push(proc);
+    env.DISPLAY = display;
+  }
+  const port = await freePort();
+  children.push(spawn(WEBKIT_DRIVER!, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitForPort(port);
+  const browser = await remote({
+    hostname: '127.0.0.1', port, path: '/', logLevel: 'error',
+    // WebKitGTK's own capability, which WebdriverIO's types do not list; WebKitWebDriver speaks classic WebDriver only.
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER!, args: ['--automation'] },
+      'wdio:enforceWebDriverClassic': true,
+    } as WebdriverIO.Capabilities,
+  });
+  const home = await browser.getWindowHandle();
+  let windows: string[] = [];
+  // WebDriver runs one command at a time in one window: each call switches to its tab first, in turn.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTab = <R>(handle: string, run: () => Promise<R>) => {
+    const result = turn.then(async () => {
+      await browser.switchToWindow(handle);
+      return run();
+    });
+    turn = result.catch(() => undefined);
+    return result;
+  };
+  return {
+    async open(url) {
+      windows = [];
+      for (let i = 0; i < 2; i++) {
+        const { handle } = await browser.createWindow('tab');
+        windows.push(handle);
+        await inTab(handle, () => browser.url(url));
+      }
+      return windows.map((handle) => ({ evaluate: (fn, arg) => inTab(handle, () => browser.execute(fn as never, arg) as never), detached: true }));
+    },
+    async closeTabs() {
+      for (const handle of windows) await inTab(handle, () => browser.closeWindow());
+      await browser.switchToWindow(home);
+    },
+    async quit() {
+      await browser.deleteSession().catch(() => undefined);
+      children.reverse().forEach((child) => child.kill());
+    },
+  };
+}
+
+/** `TAB_ENGINES=firefox` runs one engine (npm test passes the engines it found). */
+const chosen = (process.env.TAB_ENGINES ?? 'firefox,webkit').split(',');
+const missing = (name: string, installed: unknown, packages: string) =>
+  !chosen.includes(name) ? 'not chosen (TAB_ENGINES)' : installed ? undefined : `not installed (Debian: apt-get install ${packages})`;
+const ENGINES = {
+  firefox: { start: firefox, missing: missing('firefox', FIREFOX, 'firefox-esr') },
+  webkit: { start: webkit, missing: missing('webkit', WEBKIT_DRIVER && MINIBROWSER && XVFB, 'webkit2gtk-driver xvfb') },
+};
+
+/** `TAB_SEEDS=1-40` (or `7`) runs each scenario with other seeds, to look for more or replay one. */
+const sweep = /^(\d+)(?:-(\d+))?$/.exec(process.env.TAB_SEEDS ?? '');
+const seeds = (defaults: number[]) => (sweep ? Array.from({ length: Number(sweep[2] ?? sweep[1]) - Number(sweep[1]) + 1 }, (_, i) => Number(sweep[1]) + i) : defaults);
+
+const SCENARIOS = [
+  ...seeds([1, 2, 3]).map((seed) => ({ seed, slow: true, name: `sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
+  ...seeds([4, 5]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
+  ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
+];
+
+for (const [name, { start, missing }] of Object.entries(ENGINES)) {
+  describe(`two real tabs in ${name}, busy and acting at random`, { skip: missing }, () => {
+    let engine: Engine;
+    before(async () => {
+      engine = await start();
+    });
+    after(() => engine?.quit());
+
+    for (const scenario of SCENARIOS) {
+      it(scenario.name, async () => {
+        const { url, agent, close } = await site(scenario.seed, scenario.slow);
+        try {
+          const tabs = await engine.open(url);
+          for (const tab of tabs) await greeted(tab, name);
+          await scenario.run(tabs, agent, scenario.seed, `${name}, seed ${scenario.seed}`);
+        } finally {
+          await engine.closeTabs();
+          await close();
+        }
+      });
+    }
+  });
+}

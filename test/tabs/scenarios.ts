@@ -1,0 +1,195 @@
+/**
+ * A visitor with two real tabs of one site (two pages, real `storage` events, BroadcastChannel and
+ * Web Locks), acting at random: each step is done in one tab after that tab's page was busy for a
+ * random while (a host page's long task: the browser handles the visitor's input before storage's
+ * change notices, so a busy tab writes the conversation as it last saw it), and the agent answers
+ * after a random delay. Whatever the interleaving, what the visitor did is kept once, in both tabs
+ * and in storage, and reaches the agent once.
+ *
+ * The same scenarios run in every engine: in Chromium through Playwright (test/e2e/tabs.spec.ts), in
+ * Firefox and WebKit through their WebDriver drivers (test/tabs/engines.test.ts). Each engine gives
+ * its pages as {@link Tab}s and its agent's record as an {@link AgentLog}. A failure names its seed,
+ * to replay it. Functions passed to `evaluate` run in the page: they use nothing from this module.
+ */
+import assert from 'node:assert/strict';
+import { prng } from '../support/prng.js';
+
+/** A page: runs a function in it with one JSON argument, as Playwright, Puppeteer and WebdriverIO do. */
+export interface Tab {
+  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
+  /**
+   * The driver runs one call at a time across tabs (WebDriver classic): a step then runs in a task
+   * of its own after the call returns, so that both tabs can be busy at once. Else a step runs in
+   * the call's own task (as the page's handling of the driver's message, where a renderer's copy of
+   * storage can be out of date), and calls to two tabs overlap.
+   */
+  detached?: boolean;
+}
+
+/** What the agent heard, in the order the requests were made (recorded when each request arrives). */
+export interface AgentLog {
+  /** Each request's text, or `(payload)` for a postback and `(greeting)` for the greeting. */
+  posts: string[];
+  /** The tags each request added. */
+  tagged: string[][];
+}
+
+export const GREETING = 'Hello! How can I help?';
+
+/** The agent's answer to a request body, as the agent service sends it (used by every engine's fake agent). */
+export function answer(body: { message?: { text?: string; payload?: { data?: string } }; tagOperations?: { add?: string[] } }, log: AgentLog) {
+  const { message, tagOperations } = body;
+  log.posts.push(message?.text ?? (message?.payload ? `(${message.payload.data})` : '(greeting)'));
+  log.tagged.push(tagOperations?.add ?? []);
+  const text = message?.text === undefined ? GREETING : `You said: ${message.text}`;
+  return { status: 'ok', result: { responses: [{ id: `TX_${log.posts.length}_${Math.random()}`, type: 'text', options: [text], altText: text }] } };
+}
+
+/** The agent's delay before answering a request, drawn as requests come: none half the time, else up to 150 ms (a reply can then arrive mid-send in the other tab). */
+export const latencies = (seed: number) => {
+  const random = prng(seed + 1000);
+  return () => (random() < 0.5 ? random() * 150 : 0);
+};
+
+/** Resolves once `check` returns true, re-checking every 50 ms; fails with `message` after `ms`. */
+export async function poll(check: () => Promise<boolean>, message: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`${message} (not within ${ms / 1000} s)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** What the widget keeps in the page's storage under `key` (`conversation`, `tags`): the stored value, unwrapped. */
+const storedIn = <T>(tab: Tab, key: string) =>
+  tab.evaluate((key) => {
+    const raw = Object.entries(localStorage).find(([name]) => name.endsWith(`:${key}`))?.[1];
+    return raw ? JSON.parse(raw).data : undefined;
+  }, key) as Promise<T | undefined>;
+
+export interface StoredMessage {
+  kind: string;
+  text?: string;
+  status?: string;
+}
+
+/** The conversation's messages as storage holds them. */
+export const storedMessages = async (tab: Tab) => (await storedIn<{ messages: StoredMessage[] }>(tab, 'conversation'))?.messages ?? [];
+
+/** The session tags storage holds for the next request (added ones). */
+export const waitingTags = async (tab: Tab) => (await storedIn<{ add?: string[] }>(tab, 'tags'))?.add ?? [];
+
+/** What the tab's widget shows: its bubbles' texts, or also its ratings. */
+const shown = (tab: Tab, parts: string) =>
+  tab.evaluate((parts) => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll(parts)].map((node) => node.textContent!.trim()), parts);
+
+/** Resolves once the tab's widget shows the greeting. */
+export const greeted = (tab: Tab, engine: string) =>
+  poll(async () => (await shown(tab, '[part~="bubble--agent"]'))[0] === GREETING, `${engine}: the tab is greeted`);
+
+type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag';
+
+/**
+ * Does a step in the tab: the page is busy for `busy` ms, then does the action through the public
+ * surface (the element's methods, its parts' buttons). Resolves when the step is done, or at once
+ * for a {@link Tab.detached} tab, where {@link stepsDone} says when it is.
+ */
+const start = (tab: Tab, step: { action: Action; text: string; busy: number; thumb: string }) =>
+  tab.evaluate((step) => {
+    const page = window as unknown as { started?: number; done?: number };
+    page.started = (page.started ?? 0) + 1;
+    (step.detached ? setTimeout : (now: () => void) => now())(() => {
+      const until = Date.now() + step.busy;
+      while (Date.now() < until);
+      const chat = document.querySelector('agent-chat') as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void };
+      const button = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(
+        `[part~="${step.action === 'rate' ? `feedback-button--${step.thumb}` : `${step.action}-button`}"]`,
+      )].pop();
+      if (step.action === 'send') chat.send(step.text);
+      else if (step.action === 'tag') chat.updateTags({ add: [step.text] });
+      else button?.click();
+      page.done = (page.done ?? 0) + 1;
+    });
+  }, { ...step, detached: !!tab.detached });
+
+/** Whether the tab has done every step it was given. */
+const stepsDone = (tab: Tab) => tab.evaluate(() => {
+  const page = window as unknown as { started?: number; done?: number };
+  return (page.done ?? 0) === (page.started ?? 0);
+}, undefined);
+
+/**
+ * Gives `steps` steps, each to tab A or B at random; half the time the next step waits until the
+ * tabs have done theirs, else it comes at once. `pick` draws a step's action and text; with
+ * `thumbs`, a rating's thumb is drawn too. (The draws keep their order: a seed replays as before.)
+ */
+async function act(tabs: Tab[], random: () => number, steps: number, pick: (step: number, tab: string) => { action: Action; text: string }, thumbs = false) {
+  const running: Promise<void>[] = [];
+  for (let step = 0; step < steps; step++) {
+    const which = random() < 0.5 ? 0 : 1;
+    const { action, text } = pick(step, 'AB'[which]);
+    const busy = Math.floor(random() * 300);
+    const tab = tabs[which];
+    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down' }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
+    if (random() < 0.5) await Promise.all(running.splice(0));
+  }
+  await Promise.all(running);
+}
+
+const sorted = (texts: string[]) => [...texts].sort();
+
+/** The visitor sends at random from both tabs: every message kept once in both tabs and storage, posted once, answered. */
+export async function sendingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 12) {
+  const typed: string[] = [];
+  await act(tabs, prng(seed), steps, (step, tab) => {
+    typed.push(`Step ${step} in tab ${tab}`);
+    return { action: 'send', text: typed.at(-1)! };
+  });
+  const delivered = async () => (await storedMessages(tabs[0])).filter((m) => m.kind === 'user' && m.status === 'sent').length === typed.length;
+  await poll(delivered, `${why}: every message delivered`);
+  const stored = await storedMessages(tabs[0]);
+  assert.deepEqual(sorted(stored.filter((m) => m.kind === 'user').map((m) => m.text!)), sorted(typed), `${why}: storage keeps each message once`);
+  assert.equal(stored.filter((m) => m.kind === 'agent').length, 1 + typed.length, `${why}: the greeting and one answer to each`);
+  for (const [index, tab] of tabs.entries()) {
+    const each = async () => JSON.stringify(sorted(await shown(tab, '[part~="bubble--user"]'))) === JSON.stringify(sorted(typed));
+    await poll(each, `${why}: tab ${'AB'[index]} shows each message once`);
+  }
+  assert.deepEqual(sorted(agent.posts.filter((p) => !p.startsWith('('))), sorted(typed), `${why}: each posted once`);
+}
+
+/** The visitor sends, rates replies (`feedback` is set), begins new conversations and undoes that, at random from both tabs: both tabs alike, nothing posted twice, nothing left to send. */
+export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+  const random = prng(seed);
+  for (const tab of tabs) await tab.evaluate(() => document.querySelector('agent-chat')!.setAttribute('feedback', ''), undefined);
+  await act(tabs, random, steps, (step, tab) => {
+    const pick = random();
+    return { action: pick < 0.6 ? 'send' : pick < 0.85 ? 'rate' : pick < 0.95 ? 'restart' : 'undo', text: `Step ${step} in tab ${tab}` };
+  }, true);
+  const settled = async () => {
+    const messages = await storedMessages(tabs[0]);
+    const [a, b] = await Promise.all(tabs.map((tab) => shown(tab, '[part~="bubble"], [part~="feedback"]')));
+    return JSON.stringify(a) === JSON.stringify(b) && !messages.some((m) => m.kind === 'user' && m.status !== 'sent');
+  };
+  await poll(settled, `${why}: both tabs show one conversation, every message in it delivered`);
+  const texts = agent.posts.filter((p) => !p.startsWith('('));
+  assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
+}
+
+/** The visitor's site tags the session at random from both tabs while they send: every tag reaches the agent or still waits for the next request. */
+export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+  const random = prng(seed);
+  const tags: string[] = [];
+  await act(tabs, random, steps, (step, tab) => {
+    if (random() >= 0.7) return { action: 'send', text: `Step ${step} in tab ${tab}` };
+    tags.push(`step-${step}`);
+    return { action: 'tag', text: tags.at(-1)! };
+  });
+  await poll(async () => !(await storedMessages(tabs[0])).some((m) => m.kind === 'user' && m.status !== 'sent'), `${why}: every message delivered`);
+  const lost = async () => {
+    const stillWaiting = await waitingTags(tabs[0]);
+    return tags.filter((tag) => !agent.tagged.flat().includes(tag) && !stillWaiting.includes(tag));
+  };
+  await poll(async () => (await lost()).length === 0, `${why}: no tag lost`).catch(async (error) => {
+    throw new Error(`${error.message}: ${(await lost()).join(', ')}`);
+  });
+}
