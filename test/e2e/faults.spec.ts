@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
-import { storedMessages, waitingTags } from '../tabs/scenarios.js';
+import { GREETING, storedMessages, waitingTags } from '../tabs/scenarios.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
@@ -34,7 +34,6 @@ function seeds(range: string | undefined) {
 }
 /** Steps per run; `FAULT_STEPS=40` makes longer runs (the seeds above replay at 16). */
 const STEPS = Number(process.env.FAULT_STEPS ?? 16);
-const GREETING = 'Hello! How can I help?';
 
 /** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
 type Post = { text: string; doc: string; answered: boolean };
@@ -107,7 +106,6 @@ const shown = (page: Page) =>
   chatIn(page).evaluate((chat) =>
     [...chat.shadowRoot!.querySelectorAll('[part~="bubble"]')].map((bubble) =>
       `${bubble.getAttribute('part')!.includes('bubble--user') ? 'user' : 'agent'}: ${bubble.textContent!.trim()}`));
-
 
 /**
  * The visitor also discards messages still waiting (from either tab): in the runs named so, which

@@ -7,6 +7,26 @@ import { createChatSession, type SessionChange } from '../../src/engine/index.js
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { WAIT } from '../support/widget.js';
 
+/**
+ * Does `run` as a tab whose copy of storage is out of date: `getItem` answers what `stale` says for
+ * a key (what the copy still shows), or what storage holds where it says `undefined`. A busy page's
+ * copy is brought up to date only between its tasks, after the visitor's input: what a real second
+ * tab does (test/e2e/tabs.spec.ts, test/tabs/). A synchronous `run` is done with the copy restored at once.
+ */
+async function withStaleCopy(stale: (key: string) => string | null | undefined, run: () => void | Promise<void>) {
+  const { getItem } = Storage.prototype;
+  Storage.prototype.getItem = function (this: Storage, key: string) {
+    const shown = stale(key);
+    return shown === undefined ? getItem.call(this, key) : shown;
+  };
+  try {
+    const done = run();
+    if (done instanceof Promise) await done;
+  } finally {
+    Storage.prototype.getItem = getItem;
+  }
+}
+
 const texts = (session: ReturnType<typeof createChatSession>) =>
   session.messages.map((m) => (m.kind === 'user' ? `> ${m.text}` : (m.item.altText ?? '')));
 
@@ -321,18 +341,12 @@ describe('createChatSession (agent-chat/engine)', () => {
     // Tab B's copy of storage as it was before A's next write: a busy page's copy is brought up to
     // date between its tasks, after the visitor's input (what a real second tab does: test/e2e).
     const seenByB = localStorage.getItem(key);
-    const { getItem } = Storage.prototype;
     a.rate(first, 'up');
     await Promise.resolve();
-    Storage.prototype.getItem = function (this: Storage, name: string) {
-      return name === key ? seenByB : getItem.call(this, name);
-    };
-    try {
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
       b.send('three');
       await Promise.resolve();
-    } finally {
-      Storage.prototype.getItem = getItem;
-    }
+    });
     await waitUntil(() => stored().messages.length === 5 && ratings(stored().messages)[0] === 'up', `storage keeps A's rating and B's message: ${JSON.stringify(ratings(stored().messages))}`, WAIT);
     // Tab B hears of A's write that made the rating again after its own (a notice that can come
     // after storage holds it).
@@ -370,18 +384,12 @@ describe('createChatSession (agent-chat/engine)', () => {
   it("two tabs opened at once on a first visit, B not having read A's identity: A goes on as the one storage keeps", async () => {
     const a = createChatSession({ proxyUrl: proxy.url });
     a.start();
-    // Tab B's copy of storage, not yet showing what tab A wrote as it started (see the tests above).
-    const { getItem } = Storage.prototype;
-    Storage.prototype.getItem = function (this: Storage, name: string) {
-      return name.startsWith(`agent-chat:${proxy.url}:`) ? null : getItem.call(this, name);
-    };
-    let b: ReturnType<typeof createChatSession>;
-    try {
+    // Tab B's copy of storage, not yet showing what tab A wrote as it started.
+    let b!: ReturnType<typeof createChatSession>;
+    await withStaleCopy((name) => (name.startsWith(`agent-chat:${proxy.url}:`) ? null : undefined), () => {
       b = createChatSession({ proxyUrl: proxy.url });
       b.start();
-    } finally {
-      Storage.prototype.getItem = getItem;
-    }
+    });
     expect(b.senderId, 'each made its own').to.not.equal(a.senderId);
     // What tab A hears of B's write.
     dispatchEvent(new StorageEvent('storage', { key: `agent-chat:${proxy.url}:sender` }));
@@ -491,16 +499,8 @@ describe('createChatSession (agent-chat/engine)', () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const key = `agent-chat:${proxy.url}:tags`;
     const seenByB = localStorage.getItem(key);
-    const { getItem } = Storage.prototype;
     a.updateTags({ add: ['from-a'] });
-    Storage.prototype.getItem = function (this: Storage, name: string) {
-      return name === key ? seenByB : getItem.call(this, name);
-    };
-    try {
-      b.updateTags({ add: ['from-b'] });
-    } finally {
-      Storage.prototype.getItem = getItem;
-    }
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), () => b.updateTags({ add: ['from-b'] }));
     // What tab A hears of B's write (storage's notice reaches the other tabs, not the writer's).
     if (heard) dispatchEvent(new StorageEvent('storage', { key }));
     const sent = proxy.bodies.length;
