@@ -186,6 +186,7 @@ export class ConversationController implements ReactiveController {
     this.#store = createStore(namespace);
     // What this tab wrote under another proxy URL is not to be made again in this one's conversation.
     this.#written = [];
+    this.#archived = [];
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
     this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
@@ -217,6 +218,7 @@ export class ConversationController implements ReactiveController {
 
   /** Takes `conversation` up (an undone restart, a new one). */
   restore(conversation: Conversation) {
+    this.#archived = this.#archived.filter(([from]) => from !== conversation.startedAt); // read with it
     this.#change(() => conversation);
   }
 
@@ -243,8 +245,17 @@ export class ConversationController implements ReactiveController {
   /** Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it holds). */
   #toArchive(changes: Change[], from?: number) {
     const archived = this.archived(from);
-    if (archived) this.#store!.set('archive', applied(changes, archived));
+    if (!archived) return;
+    this.#store!.set('archive', applied(changes, archived));
+    this.#archived = [...this.#archived.slice(1 - LINEAGE_DEPTH), [archived.startedAt, changes]];
   }
+
+  /**
+   * This tab's last changes to a conversation put away, with when it began: another tab's Undo
+   * that had not read them brings it back without them (a reply that came meanwhile: its message
+   * would be sent again), so they are made again when this tab reads it back (see #lost).
+   */
+  #archived: [from: number, changes: Change[]][] = [];
 
   /** This tab's last writes of the session tags, each with the operations it made (see waitingTags). */
   #tagWrites: Written<[TagOperations?]>[] = [];
@@ -422,11 +433,23 @@ export class ConversationController implements ReactiveController {
   #lost(stored: Conversation): [Change[], Conversation] {
     let conversation = stored;
     const lost = lostWrites(this.#written.splice(0), this.#store!.lineage('conversation')).flatMap(([, from, changes]) => {
-      if (from === conversation.startedAt) return (conversation = applied(changes, conversation)), changes;
-      // Made on the conversation `stored` replaced: they go with it where it was put away.
-      this.#toArchive(changes, from);
-      return [];
+      if (from !== conversation.startedAt) {
+        // Made on the conversation `stored` replaced: they go with it where it was put away.
+        this.#toArchive(changes, from);
+        return [];
+      }
+      for (const change of changes) {
+        const next = change(conversation);
+        // A new conversation this tab began (a restart): the one it put away is kept as it is now,
+        // with what the other tab changed of it meanwhile (a reply, which an Undo brings back).
+        if (next.startedAt !== conversation.startedAt && this.archived(conversation.startedAt)) this.#store!.set('archive', conversation);
+        conversation = next;
+      }
+      return changes;
     });
-    return [lost, conversation];
+    // A conversation put away, back (another tab's Undo): what this tab changed of it meanwhile.
+    const back = this.#archived.filter(([from]) => from === conversation.startedAt).flatMap(([, changes]) => changes);
+    this.#archived = this.#archived.filter(([from]) => from !== conversation.startedAt);
+    return [[...lost, ...back], applied(back, conversation)];
   }
 }

@@ -381,6 +381,62 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  /** Both tabs show the conversation taken back with 'old question' answered by 'late answer', which the agent heard once; stops them. */
+  async function takenBackAnsweredOnce(a: ReturnType<typeof createChatSession>, b: ReturnType<typeof createChatSession>) {
+    const settled = (tab: typeof a) => tab.messages.length === 5 && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
+    await waitUntil(() => settled(a) && settled(b), 'both tabs show the conversation taken back, answered, nothing waiting', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.filter((body) => body.message.text === 'old question'), 'the agent hears it once').to.have.length(1);
+    expect(texts(b)).to.deep.equal(texts(a));
+    expect(texts(a).slice(-2)).to.deep.equal(['> old question', 'late answer']);
+    a.stop();
+    b.stop();
+  }
+
+  it("a new conversation begun and taken back in tab A while tab B's message is with the agent, B hearing of the Undo only after the answer: B's message is not sent again, its answer shows", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const gate = proxy.hold();
+    b.send('old question');
+    await waitUntil(() => proxy.inFlight === 1 && a.messages.length === 4, "tab B's message with the agent, in both tabs", WAIT);
+    a.restart();
+    await waitUntil(() => b.messages.length === 0, 'tab B shows the new conversation', WAIT);
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const seenByB = localStorage.getItem(key);
+    a.undoRestart();
+    // Tab B's page is busy as A takes it back: B's copy does not show the Undo when the answer
+    // comes, which B keeps with the conversation put away (the archive A's Undo has read already).
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
+      gate.release(ok(text('late answer')));
+      const archived = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:archive`)!).data.messages as { item?: { altText?: string } }[];
+      await waitUntil(() => archived().some((m) => m.item?.altText === 'late answer'), 'tab B keeps the answer with the conversation put away', WAIT);
+    });
+    dispatchEvent(new StorageEvent('storage', { key })); // B hears of the Undo
+    await takenBackAnsweredOnce(a, b);
+  });
+
+  it("a new conversation begun in tab B while tab A's message is with the agent, A's answer written over it (A had not heard of it), then taken back in B: A's message is not sent again, its answer shows", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const gate = proxy.hold();
+    a.send('old question');
+    await waitUntil(() => proxy.inFlight === 1 && b.messages.length === 4, "tab A's message with the agent, in both tabs", WAIT);
+    const seenByA = localStorage.getItem(key);
+    // Tab A's page is busy: its copy shows the conversation as A wrote it while storage holds B's
+    // new one, until A writes the answer over it, which B then reads (making its new conversation
+    // again on top).
+    const { getItem } = Storage.prototype;
+    const holdsNew = () => JSON.parse(getItem.call(localStorage, key)!).data.messages.length === 0;
+    await withStaleCopy((name) => (name === key && holdsNew() ? seenByA : undefined), async () => {
+      b.restart();
+      await waitUntil(holdsNew, 'tab B writes the new conversation', WAIT);
+      gate.release(ok(text('late answer')));
+      await waitUntil(() => !holdsNew(), "tab A writes the answer over B's new conversation", WAIT);
+    });
+    await waitUntil(() => a.messages.length === 0 && b.messages.length === 0, 'both tabs show the new conversation', WAIT);
+    b.undoRestart();
+    await takenBackAnsweredOnce(a, b);
+  });
+
   it("two tabs opened at once on a first visit, B not having read A's identity: A goes on as the one storage keeps", async () => {
     const a = createChatSession({ proxyUrl: proxy.url });
     a.start();
