@@ -33,13 +33,21 @@ const sent = ({ by, error, ...m }: UserMessage): UserMessage => ({ ...m, status:
 // reply to a conversation put away, on the archive: see answerArchived).
 
 /**
- * Adds at the end (the only way a conversation grows); past {@link STORED_MESSAGES_LIMIT}, the
- * oldest leave, but never a message still to be sent (the outbox): only a reply of hundreds of
- * items could reach one. Made again on another tab's write (see #lost), a message it already has
- * is not added twice.
+ * Adds after the message `after` (the last when it was added; the end without one): at the end,
+ * the only way a conversation grows. Made again on another tab's write (see #lost), a message it
+ * already has is not added twice, and one goes after its predecessor, among what the other tab
+ * added meanwhile in the order they were made (two tabs' messages in the order the visitor wrote
+ * them). Past {@link STORED_MESSAGES_LIMIT}, the oldest leave, but never a message still to be
+ * sent (the outbox): only a reply of hundreds of items could reach one.
  */
-const adding = (messages: ChatMessage[]): Change => (c) => {
-  const all = [...c.messages, ...messages.filter((m) => !c.messages.some((had) => had.id === m.id))];
+const adding = (messages: ChatMessage[], after?: string): Change => (c) => {
+  const all = [...c.messages];
+  let at = all.findIndex((m) => m.id === after) + 1 || all.length;
+  for (const m of messages) {
+    if (all.some((had) => had.id === m.id)) continue;
+    while (all[at]?.at <= m.at) at++;
+    all.splice(at++, 0, m);
+  }
   const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
   return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
 };
@@ -307,7 +315,7 @@ export class ConversationController implements ReactiveController {
 
   /** Adds at the end (see {@link adding}). */
   add(...messages: ChatMessage[]) {
-    this.#change(adding(messages));
+    this.#change(adding(messages, this.conversation.messages.at(-1)?.id));
   }
 
   /** Keeps a request that has no message (a postback without a title) until it is `settled`. */

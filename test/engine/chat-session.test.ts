@@ -381,6 +381,28 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it("two tabs sending at once, each before hearing of the other's message (a page busy): both kept in the order the visitor wrote them, in both tabs and storage", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const seen = localStorage.getItem(key);
+    // Neither tab's copy shows the other's write: A writes its message over B's, which B then makes again.
+    await withStaleCopy((name) => (name === key ? seen : undefined), async () => {
+      b.send('six');
+      await Promise.resolve();
+      a.send('seven');
+      await Promise.resolve();
+    });
+    const users = (messages: readonly { kind: string; text?: string }[]) => messages.filter((m) => m.kind === 'user').map((m) => m.text);
+    const both = (tab: typeof a) => tab.messages.length === 7 && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
+    await waitUntil(() => both(a) && both(b), 'both tabs have both messages, answered', WAIT);
+    await waitUntil(() => stored().messages.length === 7, 'storage too', WAIT);
+    for (const [where, messages] of [['tab A', a.messages], ['tab B', b.messages], ['storage', stored().messages]] as const) {
+      expect(users(messages), where).to.deep.equal(['two', 'six', 'seven']);
+    }
+    a.stop();
+    b.stop();
+  });
+
   /** Both tabs show the conversation taken back with 'old question' answered by 'late answer', which the agent heard once; stops them. */
   async function takenBackAnsweredOnce(a: ReturnType<typeof createChatSession>, b: ReturnType<typeof createChatSession>) {
     const settled = (tab: typeof a) => tab.messages.length === 5 && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
