@@ -1,7 +1,7 @@
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { DOMPURIFY_SOURCE, withVersion } from './scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
 
 /**
  * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
@@ -36,7 +36,8 @@ export default defineConfig(({ mode }) => ({
         return fileURLToPath(new URL('./src/shell/load-view.iife.ts', import.meta.url));
       },
     },
-    // DOMPurify from the source its package ships, compiled for es2022 (scripts/dompurify-source.mjs).
+    // DOMPurify from the source its package ships, compiled for es2022, without its built-in
+    // allowlists, which the widget's purifier never reads (scripts/dompurify-source.mjs).
     {
       name: 'agent-chat:dompurify-from-its-source',
       enforce: 'pre' as const,
@@ -44,7 +45,8 @@ export default defineConfig(({ mode }) => ({
         return source === 'dompurify' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? DOMPURIFY_SOURCE : null;
       },
       transform(code: string, id: string) {
-        return id === DOMPURIFY_SOURCE ? withVersion(code) : undefined;
+        if (id === DOMPURIFY_SOURCE) return withVersion(code);
+        return id.includes('/node_modules/dompurify/src/') ? withoutDefaultLists(code, id) : undefined;
       },
     },
     // package.json's `sideEffects` lists the shipped files only; building from source, the module

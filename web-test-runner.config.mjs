@@ -5,9 +5,9 @@ import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
-import { withVersion } from './scripts/dompurify-source.mjs';
+import { withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
 
-/** The DOMPurify that ships: compiled from its package's source, as vite.config.ts builds it. */
+/** The DOMPurify that ships: compiled from its package's source, its built-in lists left out, as vite.config.ts builds it. */
 const dompurifyFromSource = {
   name: 'dompurify-from-its-source',
   resolveImport({ source }) {
@@ -15,6 +15,7 @@ const dompurifyFromSource = {
   },
   transform(context) {
     if (context.path.endsWith('/node_modules/dompurify/src/purify.ts')) return { body: withVersion(context.body) };
+    if (context.path.includes('/node_modules/dompurify/src/')) return { body: withoutDefaultLists(context.body, context.path) };
     return undefined;
   },
 };
