@@ -5,12 +5,14 @@
 // so the tests run the DOMPurify that ships.
 //
 // Its built-in allowlists (every HTML, SVG and MathML tag and attribute it knows: `src/tags.ts`,
-// `src/attrs.ts`) are left out, all but `#text`: 26,526 → ~24,100 bytes gzipped for the markdown
+// `src/attrs.ts`) are left out, all but `#text`: 26,526 → 24,077 bytes gzipped for the markdown
 // chunk. The widget's purifier (src/renderers/sanitize.ts) passes its own ALLOWED_TAGS and
 // ALLOWED_ATTR and no USE_PROFILES, so it never reads the HTML lists; the SVG and MathML ones serve
 // one more purpose, the namespace checks, which with them empty reject every SVG and MathML element
 // (stricter: none of them is allowed anyway, and none of the allowed tags is an SVG- or MathML-only
-// name). test/renderers/sanitize.test.ts proves both, and the hostile payloads still come out inert.
+// name). test/renderers/sanitize-lists.test.ts shows it cleans exactly as the prebuilt DOMPurify for
+// the widget's configuration; test/bundle/dompurify-source.test.ts that a release changing the lists
+// stops the build.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
