@@ -373,13 +373,15 @@ export class AgentChat extends Upgrade {
       if (this.isConnected) view.connect();
       for (const [method, args] of this.#calls.splice(0)) (view[method] as (...a: unknown[]) => void)(...args);
     }, (error: unknown) => {
-      // Offline, or the chunk is not where the script is: say so in the panel. The next intent tries
-      // again, which loads it in Chromium and WebKit; Firefox keeps a module that failed to load as
-      // failed for the page's life, so the words say what works everywhere: a reload.
+      // Offline, or the chunk is not where the script is: say so in the panel. The next intent, or
+      // the browser coming back online while the panel is wanted, tries again, which loads it in
+      // Chromium and WebKit; Firefox keeps a module that failed to load as failed for the page's
+      // life, so the words say what works everywhere: a reload.
       this.#loading = undefined;
       this.#handedOver = false;
       console.error(error); // says which file (the view, next to the script) did not load
       this.#drawShell(true);
+      addEventListener('online', () => this.#wantsView() && this.#load(), { once: true });
     });
     return this.#loading;
   }

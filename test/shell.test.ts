@@ -239,33 +239,40 @@ describe('the shell', () => {
   });
 
   for (const [build, module] of [['ES module', true], ['classic script', false]] as const) {
-    it(`as ${build === 'ES module' ? 'an' : 'a'} ${build}: the view could not load (the connection dropped); once it is back, opening again loads it or says so again, and a reload loads it`, async () => {
-      const network = `/flaky/${crypto.randomUUID()}`;
-      const file = module ? 'agent-chat.js' : 'agent-chat.iife.js';
-      const page = async () => {
-        const win = freshFrame();
-        const errors: unknown[] = [];
-        win.console.error = (...args: unknown[]) => errors.push(args[0]);
-        await loadScript(win, file, { module, src: new URL(`${network}/${file}`, location.href).href });
-        win.document.body.innerHTML = '<agent-chat proxy-url="/flaky-proxy"></agent-chat>';
-        return { chat: win.document.querySelector('agent-chat') as AgentChat, errors };
-      };
-      const { chat, errors } = await page();
-      await fetch(`${network}/down`);
-      chat.show();
-      await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
-      expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
-      await fetch(`${network}/up`);
-      chat.hide();
-      chat.show();
-      // Chromium and WebKit fetch the view again; Firefox keeps the failed module until a reload.
-      await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!' || errors.length === 2, 'loaded, or said again', WAIT);
-      if (errors.length === 2) expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
-      const reloaded = await page();
-      reloaded.chat.show();
-      await waitUntil(() => shadowText(reloaded.chat, 'bubble') === 'Hi!', 'the reloaded page loads it and greets', WAIT);
-      expect(reloaded.errors).to.deep.equal([]);
-    });
+    for (const back of ['the browser says it is online again', 'the visitor opens the panel again'] as const) {
+      it(`as ${build === 'ES module' ? 'an' : 'a'} ${build}: the view could not load (the connection dropped); once it is back and ${back}, it loads or says so again, and a reload loads it`, async () => {
+        const network = `/flaky/${crypto.randomUUID()}`;
+        const file = module ? 'agent-chat.js' : 'agent-chat.iife.js';
+        const page = async () => {
+          const win = freshFrame();
+          const errors: unknown[] = [];
+          win.console.error = (...args: unknown[]) => errors.push(args[0]);
+          await loadScript(win, file, { module, src: new URL(`${network}/${file}`, location.href).href });
+          win.document.body.innerHTML = '<agent-chat proxy-url="/flaky-proxy"></agent-chat>';
+          return { win, chat: win.document.querySelector('agent-chat') as AgentChat, errors };
+        };
+        const { win, chat, errors } = await page();
+        await fetch(`${network}/down`);
+        chat.show();
+        await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
+        expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+        await fetch(`${network}/up`);
+        if (back === 'the browser says it is online again') {
+          // The panel still shows the problem: nothing for the visitor to do but wait.
+          win.dispatchEvent(new Event('online'));
+        } else {
+          chat.hide();
+          chat.show();
+        }
+        // Chromium and WebKit fetch the view again; Firefox keeps the failed module until a reload.
+        await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!' || errors.length === 2, 'loaded, or said again', WAIT);
+        if (errors.length === 2) expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+        const reloaded = await page();
+        reloaded.chat.show();
+        await waitUntil(() => shadowText(reloaded.chat, 'bubble') === 'Hi!', 'the reloaded page loads it and greets', WAIT);
+        expect(reloaded.errors).to.deep.equal([]);
+      });
+    }
   }
 
   it('a feature whose chunk cannot load (offline): the microphone and the download say so and the developer is told; once the connection is back, a download (or, where the browser keeps the failed module, a reload) works; closing the panel offline (the preview\'s chunk) raises no error', async () => {

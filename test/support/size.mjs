@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_950, all: 56_205 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_970, all: 56_225 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -65,7 +65,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_
  * 58,454 and 53,199, and at most 20 tags of each operation a request (the proxy refuses more; the
  * rest wait for the next) to 58,473 and 53,218, and the two cross-tab fixes after to 58,644 and
  * 53,389; building DOMPurify without its default lists (the widget's purifier names its own) took
- * them back to 56,194 and 50,939
+ * them back to 56,194 and 50,939, and the panel trying again to load when the browser comes back
+ * online took them to 56,210 and 50,955
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
