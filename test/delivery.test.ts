@@ -91,6 +91,36 @@ describe('<agent-chat> delivery', () => {
     expect(p.bodies.filter((b) => b.message.text === 'stubborn'), 'one request per try').to.have.length(9);
   });
 
+  it('a message sent while a try is out, which then fails, wakes the queue as a send does: the next try comes at once, not after the grown wait', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => unavailable);
+    chat.send('stubborn');
+    const tries = () => p.bodies.filter((b) => b.message.text === 'stubborn').length;
+    // Seven failures: the wait after the next is 15–30 s.
+    while (tries() < 7) {
+      await waitUntil(() => part(chat, 'retry-button'), 'retrying', WAIT);
+      part(chat, 'retry-button')!.click();
+    }
+    await waitUntil(() => part(chat, 'retry-button'), 'retrying', WAIT);
+    let fail!: () => void;
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    p.next(async () => {
+      await failed;
+      return unavailable;
+    });
+    part(chat, 'retry-button')!.click();
+    expect(tries(), 'the eighth try is out').to.equal(8);
+    chat.send('here now');
+    p.handle(echoAgent);
+    fail();
+    await waitUntil(() => tries() === 9, 'tried again at once: the visitor sent while the eighth was out', WAIT);
+    const [eighth, ninth] = p.requests.filter((r) => r.body.message.text === 'stubborn').slice(-2);
+    expect(ninth.at - eighth.at, 'ms from the eighth try to the ninth (the first retry\'s wait, not 15–30 s)').to.be.below(2000);
+    await waitForBubbles(chat, 5);
+    expect(bubbles(chat).slice(1)).to.deep.equal(['stubborn', 'here now', 'You said: stubborn', 'You said: here now']);
+  });
+
   it('Discard drops a waiting message, and the messages queued behind it go on', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);

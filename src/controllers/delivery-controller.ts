@@ -40,6 +40,7 @@ export interface FailureOutcome {
  *                        └─ network, timeout, 5xx, 429, garbled 2xx ─▶ retrying at T
  *                              retrying ──(T reached, `online`, tab visible again, a new item
  *                                          enqueued, retryNow())──▶ in-flight
+ *                              (any of those while the try was out: T is the first retry's wait)
  *   any state ──clear() (restart, proxy-url change)──▶ (none): the request in flight is aborted,
  *                                                       or kept going (a restart: see ChatSession)
  * ```
@@ -49,7 +50,8 @@ export interface FailureOutcome {
  *    time T) or `offline`. There is no dead stop: transient failures retry for as long as the page
  *    is open, with a backoff capped at `RETRY.maxMs`.
  * 2. The greeting is an item like any other: a visitor's send wakes a retrying queue at once, and
- *    the greeting goes first.
+ *    the greeting goes first. A send while a try is out counts too: if that try fails, the next
+ *    comes after the first retry's wait, not the grown one (the visitor is here now).
  * 3. An item leaves the queue exactly once: delivered, failed for good, discarded, or cleared. A
  *    reply that arrives after `clear()` is dropped (its request was aborted), unless `clear()`
  *    kept that request going: it is then delivered (or fails) like any other.
@@ -83,6 +85,8 @@ export class DeliveryController implements ReactiveController {
   #timer?: ReturnType<typeof setTimeout>;
   /** When the scheduled retry goes out (ms since epoch), while one is scheduled. */
   #retryAt?: number;
+  /** Woken (retryNow) while the try in flight was out: if it fails, the next try waits the least. */
+  #woken = false;
   readonly #host: ReactiveControllerHost & { isConnected?: boolean };
   readonly #options: DeliveryControllerOptions;
 
@@ -155,6 +159,7 @@ export class DeliveryController implements ReactiveController {
 
   /** Ends a wait for a retry and sends now (a no-op while offline or with a request in flight). */
   retryNow() {
+    this.#woken = !!this.#inFlight;
     this.#clearTimer();
     this.#changed();
     void this.#pump();
@@ -223,6 +228,7 @@ export class DeliveryController implements ReactiveController {
     }
     const controller = (this.#inFlight = new AbortController());
     this.#retryAt = undefined;
+    this.#woken = false;
     this.#changed();
     // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
     const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
@@ -245,7 +251,8 @@ export class DeliveryController implements ReactiveController {
     }
     const retryable = isRetryable(failure);
     if (retryable) {
-      const delay = retryDelay((job.attempts = (job.attempts ?? 0) + 1), failure.retryAfterMs);
+      job.attempts = (job.attempts ?? 0) + 1;
+      const delay = retryDelay(this.#woken ? 1 : job.attempts, failure.retryAfterMs);
       this.#retryAt = Date.now() + delay;
       this.#timer = setTimeout(() => {
         this.#timer = undefined;

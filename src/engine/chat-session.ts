@@ -490,6 +490,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
+    // When the replies came, before anything runs on their arrival (a listener of the response
+    // event, a message another tab sends meanwhile comes after them: see ConversationController's adding).
+    const now = Date.now();
     const belongs = this.#belongs(job);
     this.#conversation.deliveredTags(request.tagOperations);
     // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
@@ -500,7 +503,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });
-    const now = Date.now();
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
     // Of a conversation begun anew since: kept with it, where it was put away (see restart()).
     if (!belongs) return this.#conversation.answerArchived(job.id, replies);

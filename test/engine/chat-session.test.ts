@@ -403,6 +403,30 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('a reply is dated when it arrives: a message the other tab sends on its arrival, before hearing of it, goes after it, though the clock moves on as listeners run', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const realNow = Date.now;
+    const later = (ms: number) => (Date.now = () => realNow.call(Date) + ms);
+    try {
+      a.addEventListener('agent-chat-response', () => {
+        later(5);
+        b.send('from B');
+        later(10);
+      }, { once: true });
+      a.send('from A');
+      const settled = (tab: typeof a) => tab.messages.length === 7 && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
+      await waitUntil(() => settled(a) && settled(b), 'both answered, in both tabs', WAIT);
+      await waitUntil(() => stored().messages.length === 7, 'storage too', WAIT);
+      const expected = ['> from A', 'You said: from A', '> from B', 'You said: from B'];
+      expect(texts(a).slice(3), 'tab A').to.deep.equal(expected);
+      expect(texts(b).slice(3), 'tab B').to.deep.equal(expected);
+    } finally {
+      Date.now = realNow;
+      a.stop();
+      b.stop();
+    }
+  });
+
   /** Both tabs show the conversation taken back with 'old question' answered by 'late answer', which the agent heard once; stops them. */
   async function takenBackAnsweredOnce(a: ReturnType<typeof createChatSession>, b: ReturnType<typeof createChatSession>) {
     const settled = (tab: typeof a) => tab.messages.length === 5 && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
