@@ -154,9 +154,16 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
           await chatIn(tab).evaluate((chat, tag) => (chat as HTMLElement & { updateTags(operations: { add: string[] }): void }).updateTags({ add: [tag] }), `tag ${text}`);
           typed.push(text);
           written.push(text);
-          log.push(`${choice ? 'choose' : 'type'} "${text}"${name}`);
-          if (choice) await partIn(tab, 'button').filter({ hasText: new RegExp(`^\\s*${choice.replace(/[?]/g, '\\?')}\\s*$`) }).last().click();
-          else {
+          // Looked for and clicked in one task: with two tabs, what the other tab wrote can reach
+          // this one meanwhile and show the choice as answered (inert); the visitor types it then.
+          const chosen = !!choice && (await chatIn(tab).evaluate((chat, title) => {
+            const button = [...chat.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="button"]')].reverse()
+              .find((b) => b.getAttribute('part') === 'button' && !b.disabled && b.textContent!.trim() === title);
+            button?.click();
+            return !!button;
+          }, choice));
+          log.push(`${chosen ? 'choose' : choice ? 'type (its choice answered meanwhile)' : 'type'} "${text}"${name}`);
+          if (!chosen) {
             await partIn(tab, 'input').fill(text);
             await partIn(tab, 'input').press('Enter');
           }
