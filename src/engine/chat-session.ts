@@ -490,8 +490,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
-    // When the replies came, before anything runs on their arrival (a listener of the response
-    // event, a message another tab sends meanwhile comes after them: see ConversationController's adding).
+    // Dated when they came, before the response listeners run: a message sent meanwhile (another
+    // tab's, on their arrival) comes after them (see ConversationController's adding).
     const now = Date.now();
     const belongs = this.#belongs(job);
     this.#conversation.deliveredTags(request.tagOperations);
