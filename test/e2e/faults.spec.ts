@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { prng } from '../support/prng.js';
-import { GREETING, storedMessages, waitingTags } from '../tabs/scenarios.js';
+import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenarios.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
@@ -23,15 +23,8 @@ import { GREETING, storedMessages, waitingTags } from '../tabs/scenarios.js';
 // message was sent again (its request had been called off, or its answer dropped).
 // 36: a tab holding the outbox skipped a closed tab's message that another open tab had taken up
 // (and could not send yet), and sent the messages written after it first.
-const SEEDS = seeds(process.env.FAULT_SEEDS) ?? [21, 22, 23, 24, 36, 731, 740, 781];
-
 /** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one; `FAULT_LOG=1` prints what each did. */
-function seeds(range: string | undefined) {
-  const match = /^(\d+)(?:-(\d+))?$/.exec(range ?? '');
-  if (!match) return undefined;
-  const [from, to = from] = [Number(match[1]), Number(match[2] ?? match[1])];
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-}
+const SEEDS = seedsFrom(process.env.FAULT_SEEDS, [21, 22, 23, 24, 36, 731, 740, 781]);
 /** Steps per run; `FAULT_STEPS=40` makes longer runs (the seeds above replay at 16). */
 const STEPS = Number(process.env.FAULT_STEPS ?? 16);
 
@@ -113,7 +106,7 @@ const shown = (page: Page) =>
  * A discarded message shows nowhere; the agent may have had it (another tab was sending it), and
  * its answer may then show. (Seeds whose runs discard: 40 seeds, 21–60, found no fault.)
  */
-const DISCARD_SEEDS = seeds(process.env.FAULT_SEEDS) ?? [26, 49, 58];
+const DISCARD_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [26, 49, 58]);
 
 for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]] as const) {
   for (const seed of discards ? DISCARD_SEEDS : SEEDS) {

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
 import { remote } from 'webdriverio';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, freePort, startXvfb, waitForPort } from '../support/browsers.mjs';
-import { anythingAtRandom, answer, greeted, latencies, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
+import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
 const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
@@ -133,8 +133,7 @@ const ENGINES = {
 };
 
 /** `TAB_SEEDS=1-40` (or `7`) runs each scenario with other seeds, to look for more or replay one. */
-const sweep = /^(\d+)(?:-(\d+))?$/.exec(process.env.TAB_SEEDS ?? '');
-const seeds = (defaults: number[]) => (sweep ? Array.from({ length: Number(sweep[2] ?? sweep[1]) - Number(sweep[1]) + 1 }, (_, i) => Number(sweep[1]) + i) : defaults);
+const seeds = (defaults: number[]) => seedsFrom(process.env.TAB_SEEDS, defaults);
 
 const SCENARIOS = [
   ...seeds([1, 2, 3]).map((seed) => ({ seed, slow: true, name: `sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),

@@ -34,6 +34,17 @@ export interface AgentLog {
   tagged: string[][];
 }
 
+/**
+ * The seeds a range names (`1-40`, or `7`), else `defaults`: FAULT_SEEDS and TAB_SEEDS run other
+ * seeds than a suite's own, to look for more bugs or replay one.
+ */
+export function seedsFrom(range: string | undefined, defaults: number[]): number[] {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(range ?? '');
+  if (!match) return defaults;
+  const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
 export const GREETING = 'Hello! How can I help?';
 
 /** The agent's answer to a request body, as the agent service sends it (used by every engine's fake agent). */
