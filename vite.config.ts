@@ -2,6 +2,7 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { DOMPURIFY_SOURCE, withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
+import { markedSource } from './scripts/marked-source.mjs';
 
 /**
  * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
@@ -18,8 +19,8 @@ import { DOMPURIFY_SOURCE, withoutDefaultLists, withVersion } from './scripts/do
 /** Modules that stay out of the core chunk: the shell's own, and the features loaded when first needed. */
 const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/(carousel-renderer|markdown|sanitize)|controllers\/(dictation|speech|mobile-viewport)-controller|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
 
-/** Libraries only a lazy chunk uses: marked and DOMPurify, for replies with markdown. */
-const LAZY_LIBRARIES = /\/node_modules\/(marked|dompurify)\//;
+/** Libraries only a lazy chunk uses: marked (built from its source in node_modules/.cache) and DOMPurify, for replies with markdown. */
+const LAZY_LIBRARIES = /\/node_modules\/(marked|dompurify|\.cache\/agent-chat-marked)\//;
 
 /** The engine (src/engine/index.ts) and what it imports: no Lit, no rendering. */
 const ENGINE = /\/src\/(engine\/[\w-]+|controllers\/(conversation|delivery)-controller|conversation\/[\w-]+|storage\/[\w-]+|transport\/[\w-]+|protocol\/[\w-]+|i18n\/strings)\.ts$/;
@@ -47,6 +48,15 @@ export default defineConfig(({ mode }) => ({
       transform(code: string, id: string) {
         if (id === DOMPURIFY_SOURCE) return withVersion(code);
         return id.includes('/node_modules/dompurify/src/') ? withoutDefaultLists(code, id) : undefined;
+      },
+    },
+    // marked from the source its package ships, without the pedantic grammar and the default
+    // instance, which the widget never uses (scripts/marked-source.mjs).
+    {
+      name: 'agent-chat:marked-from-its-source',
+      enforce: 'pre' as const,
+      resolveId(source: string, importer?: string) {
+        return source === 'marked' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? markedSource() : null;
       },
     },
     // package.json's `sideEffects` lists the shipped files only; building from source, the module

@@ -1,11 +1,14 @@
 // Browser tests for <agent-chat>. Engines: WTR_BROWSERS=chromium,firefox,webkit (default chromium);
 // `npm test` picks every engine installed on the machine. See test/support/browsers.mjs.
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
 import { withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
+import { markedSource } from './scripts/marked-source.mjs';
 
 /** The DOMPurify that ships: compiled from its package's source, its built-in lists left out, as vite.config.ts builds it. */
 const dompurifyFromSource = {
@@ -20,6 +23,15 @@ const dompurifyFromSource = {
   },
 };
 
+/** The marked that ships: compiled from its package's source without the pedantic grammar, as vite.config.ts builds it. */
+const MARKED_SOURCE = `/${relative(fileURLToPath(new URL('.', import.meta.url)), markedSource())}`;
+const markedFromSource = {
+  name: 'marked-from-its-source',
+  resolveImport({ source }) {
+    return source === 'marked' ? MARKED_SOURCE : undefined;
+  },
+};
+
 export default {
   files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**', '!test/tabs/**'],
   nodeResolve: true,
@@ -27,7 +39,7 @@ export default {
   middleware: [flakyNetwork],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
-  plugins: [dompurifyFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  plugins: [dompurifyFromSource, markedFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   browsers: selectedBrowsers(),
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 10000 } },

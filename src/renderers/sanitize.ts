@@ -4,7 +4,9 @@
  * host page uses), with a minimal tag list and the URL allowlist of `url.ts` applied to every link
  * and image. The result is a DocumentFragment that Lit renders as nodes, so no HTML string is
  * ever assigned through `innerHTML` by this widget (it works under Trusted Types with the
- * `dompurify` policy, which DOMPurify creates for its own parsing).
+ * `dompurify` policy, which DOMPurify creates for its own parsing). Both libraries are built from
+ * their source without parts the widget never uses (scripts/dompurify-source.mjs,
+ * scripts/marked-source.mjs): never set `pedantic` here, the build leaves that grammar out.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked } from 'marked';

@@ -14,7 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_990, all: 56_245 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_190, all: 55_445 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -67,7 +67,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 50_
  * 53,389; building DOMPurify without its default lists (the widget's purifier names its own) took
  * them back to 56,194 and 50,939, and the panel trying again to load when the browser comes back
  * online took them to 56,210 and 50,955, and a send while a try is out waking the retry after it
- * (and replies dated when they arrive) to 56,228 and 50,973
+ * (and replies dated when they arrive) to 56,228 and 50,973; building marked from the source its
+ * package ships without its pedantic grammar and default instance (scripts/marked-source.mjs) took
+ * them back to 55,425 and 50,170
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
  * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
  * plus a little: see README "Not yet".
