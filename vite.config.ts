@@ -1,7 +1,7 @@
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { DOMPURIFY_SOURCE, withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, asShipped } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
 /**
@@ -38,7 +38,8 @@ export default defineConfig(({ mode }) => ({
       },
     },
     // DOMPurify from the source its package ships, compiled for es2022, without its built-in
-    // allowlists, which the widget's purifier never reads (scripts/dompurify-source.mjs).
+    // allowlists, which the widget's purifier never reads, the methods it never calls, and the code
+    // of options it leaves at false (scripts/dompurify-source.mjs).
     {
       name: 'agent-chat:dompurify-from-its-source',
       enforce: 'pre' as const,
@@ -46,8 +47,7 @@ export default defineConfig(({ mode }) => ({
         return source === 'dompurify' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? DOMPURIFY_SOURCE : null;
       },
       transform(code: string, id: string) {
-        if (id === DOMPURIFY_SOURCE) return withVersion(code);
-        return id.includes('/node_modules/dompurify/src/') ? withoutDefaultLists(code, id) : undefined;
+        return id.includes('/node_modules/dompurify/src/') ? asShipped(code, id) : undefined;
       },
     },
     // marked from the source its package ships, without the pedantic grammar and the default

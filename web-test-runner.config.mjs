@@ -7,18 +7,17 @@ import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
-import { withoutDefaultLists, withVersion } from './scripts/dompurify-source.mjs';
+import { asShipped } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
-/** The DOMPurify that ships: compiled from its package's source, its built-in lists left out, as vite.config.ts builds it. */
+/** The DOMPurify that ships: compiled from its package's source, its built-in lists, unused methods and options left out, as vite.config.ts builds it. */
 const dompurifyFromSource = {
   name: 'dompurify-from-its-source',
   resolveImport({ source }) {
     return source === 'dompurify' ? '/node_modules/dompurify/src/purify.ts' : undefined;
   },
   transform(context) {
-    if (context.path.endsWith('/node_modules/dompurify/src/purify.ts')) return { body: withVersion(context.body) };
-    if (context.path.includes('/node_modules/dompurify/src/')) return { body: withoutDefaultLists(context.body, context.path) };
+    if (context.path.includes('/node_modules/dompurify/src/')) return { body: asShipped(context.body, context.path) };
     return undefined;
   },
 };

@@ -4,3 +4,17 @@ export const DOMPURIFY_SOURCE: string;
 export function withVersion(code: string): string;
 /** DOMPurify's src/tags.ts or src/attrs.ts with its built-in allowlists empty; any other module as is. */
 export function withoutDefaultLists(code: string, path: string): string;
+/** The methods of a DOMPurify instance the widget never calls (sorted). */
+export const UNUSED_METHODS: string[];
+/** DOMPurify's src/purify.ts without the methods the widget never calls; any other module as is. */
+export function withoutUnusedMethods(code: string, path: string): string;
+/** The options the widget's configuration leaves at false, which stay false (sorted). */
+export const FIXED_OPTIONS: string[];
+/** DOMPurify's src/purify.ts with the options in FIXED_OPTIONS kept false; any other module as is. */
+export function withFixedOptions(code: string, path: string): string;
+/** A module of DOMPurify's source as the widget ships it. */
+export function asShipped(code: string, path: string): string;
+/** Other options the widget's configuration does not name, read as unset (sorted). */
+export const UNSET_OPTIONS: string[];
+/** DOMPurify's src/purify.ts reading the options in UNSET_OPTIONS as unset; any other module as is. */
+export function withUnsetOptions(code: string, path: string): string;

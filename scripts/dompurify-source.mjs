@@ -13,6 +13,22 @@
 // name). test/renderers/sanitize-lists.test.ts shows it cleans exactly as the prebuilt DOMPurify for
 // the widget's configuration; test/bundle/dompurify-source.test.ts that a release changing the lists
 // stops the build.
+//
+// Left out too are the methods the widget never calls (`setConfig`, `clearConfig`, `isValidAttribute`,
+// `removeHook`, `removeHooks`, `removeAllHooks`): each configures or reads the instance for later
+// calls, and the widget's instance is private to src/renderers/sanitize.ts, which calls
+// `sanitize` with its configuration and `addHook` once. −194 bytes gzipped for DOMPurify alone,
+// measured; with `setConfig` gone, what it set is never set, and the minifier drops what read it.
+//
+// And the options the widget's configuration leaves at their default, false, stay false: the
+// assignments that read them from a configuration are left out (`SAFE_FOR_TEMPLATES`,
+// `WHOLE_DOCUMENT`, `RETURN_TRUSTED_TYPE`, `FORCE_BODY`, `SANITIZE_NAMED_PROPS`, `IN_PLACE`,
+// `ALLOW_UNKNOWN_PROTOCOLS`, `USE_PROFILES`), so each is a constant the minifier folds, and the code
+// that only runs with one of them set goes: −1,288 bytes gzipped, measured. Other options it does
+// not name read as unset where the configuration is read (`TRUSTED_TYPES_POLICY`, `ADD_TAGS`,
+// `ADD_ATTR`, `ADD_FORBID_CONTENTS`, `PARSER_MEDIA_TYPE`, `NAMESPACE`, `ALLOWED_URI_REGEXP`):
+// −280 bytes. PURIFY_CONFIG may name none of them (test/renderers/sanitize-lists.test.ts checks it,
+// and that the result cleans as the prebuilt DOMPurify).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +38,88 @@ const root = new URL('../node_modules/dompurify/', import.meta.url);
 export const DOMPURIFY_SOURCE = fileURLToPath(new URL('src/purify.ts', root));
 
 const VERSION_DECLARATION = /^declare const VERSION: string;$/m;
+
+/** The options the widget's configuration leaves at their default, false, which stay false (see above). */
+export const FIXED_OPTIONS = ['ALLOW_UNKNOWN_PROTOCOLS', 'FORCE_BODY', 'IN_PLACE', 'RETURN_TRUSTED_TYPE', 'SAFE_FOR_TEMPLATES', 'SANITIZE_NAMED_PROPS', 'USE_PROFILES', 'WHOLE_DOCUMENT'];
+
+/** Other options the widget's configuration does not name, read as unset (see above). */
+export const UNSET_OPTIONS = ['ADD_ATTR', 'ADD_FORBID_CONTENTS', 'ADD_TAGS', 'ALLOWED_URI_REGEXP', 'NAMESPACE', 'PARSER_MEDIA_TYPE', 'TRUSTED_TYPES_POLICY'];
+
+/**
+ * DOMPurify's `src/purify.ts` reading the options named in UNSET_OPTIONS as unset: `cfg.NAME` is
+ * `undefined` and `objectHasOwnProperty(cfg, 'NAME')` false. Throws unless each is read so, and
+ * never assigned, so a new release is looked at before it ships.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withUnsetOptions(code, path) {
+  if (!path.endsWith('/dompurify/src/purify.ts')) return code;
+  return UNSET_OPTIONS.reduce((folded, name) => {
+    const read = new RegExp(`\\bcfg\\.${name}\\b(?!\\s*=[^=])`, 'g');
+    const has = new RegExp(`\\bobjectHasOwnProperty\\(cfg, '${name}'\\)`, 'g');
+    if (!read.test(folded) || new RegExp(`\\bcfg\\.${name}\\s*=[^=]`).test(folded)) {
+      throw new Error(`dompurify/src/purify.ts no longer reads cfg.${name}, or assigns it: check scripts/dompurify-source.mjs`);
+    }
+    return folded.replace(read, 'undefined').replace(has, 'false');
+  }, code);
+}
+
+/** How `_parseConfig` sets each of them: one statement, from its `cfg`. */
+const FIXED_OPTION_ASSIGNMENT = /^ {4}(\w+) =(?: cfg\.\1 \|\| false;[^\n]*| objectHasOwnProperty\(cfg, '\1'\)\n[^;]*?: false;)\n/gm;
+
+/**
+ * DOMPurify's `src/purify.ts` with the options named in FIXED_OPTIONS kept at their declared value,
+ * false: the one statement of `_parseConfig` that sets each is left out. Throws unless each is
+ * declared `false`, set by exactly one such statement and by nothing else, so a new release is
+ * looked at before it ships.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withFixedOptions(code, path) {
+  if (!path.endsWith('/dompurify/src/purify.ts')) return code;
+  const removed = [];
+  const cut = code.replace(FIXED_OPTION_ASSIGNMENT, (statement, name) => {
+    if (!FIXED_OPTIONS.includes(name)) return statement;
+    removed.push(name);
+    return '';
+  });
+  const problems = FIXED_OPTIONS.filter((name) => !new RegExp(`^ {2}let ${name}(?:: [\\w |]+)? = false;$`, 'm').test(cut) || new RegExp(`\\b${name}\\s*=[^=]`).test(cut.replace(new RegExp(`^ {2}let ${name}\\b.*$`, 'm'), '')));
+  if (removed.sort().join() !== FIXED_OPTIONS.join() || problems.length) {
+    throw new Error(`dompurify/src/purify.ts: set from the configuration ${removed.join(', ')} (expected ${FIXED_OPTIONS.join(', ')})${problems.length ? `; not declared false or set elsewhere: ${problems.join(', ')}` : ''}: check scripts/dompurify-source.mjs`);
+  }
+  return cut;
+}
+
+/** The methods of a DOMPurify instance the widget never calls, left out (see above). */
+export const UNUSED_METHODS = ['clearConfig', 'isValidAttribute', 'removeAllHooks', 'removeHook', 'removeHooks', 'setConfig'];
+
+const METHOD = /^ {2}DOMPurify\.(\w+) = function\b[\s\S]*?\n {2}\};\n/gm;
+
+/**
+ * DOMPurify's `src/purify.ts` without the methods named in UNUSED_METHODS (each runs from
+ * `  DOMPurify.NAME = function` to the first `  };` line); any other module as it is. Throws if the
+ * source no longer declares each of them so, or still names one after, so a new release is looked
+ * at before it ships.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withoutUnusedMethods(code, path) {
+  if (!path.endsWith('/dompurify/src/purify.ts')) return code;
+  const removed = [];
+  const cut = code.replace(METHOD, (method, name) => {
+    if (!UNUSED_METHODS.includes(name)) return method;
+    removed.push(name);
+    return '';
+  });
+  const left = cut.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').match(new RegExp(`\\.(${UNUSED_METHODS.join('|')})\\b`, 'g'));
+  if (removed.sort().join() !== UNUSED_METHODS.join() || left) {
+    throw new Error(`dompurify/src/purify.ts declares ${removed.join(', ')}${left ? ` and still names ${left.join(', ')}` : ''} (expected ${UNUSED_METHODS.join(', ')}): check scripts/dompurify-source.mjs`);
+  }
+  return cut;
+}
 
 /**
  * The source with its release in `VERSION`, as DOMPurify's own build puts it in. Throws if the
@@ -64,4 +162,17 @@ export function withoutDefaultLists(code, path) {
     throw new Error(`dompurify/src/${file} declares ${found.join(', ')} (expected ${DEFAULT_LISTS[file].join(', ')}): check scripts/dompurify-source.mjs`);
   }
   return emptied;
+}
+
+/**
+ * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
+ * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
+ * and the others it does not name read as unset; `src/tags.ts` and `src/attrs.ts` without their lists; any other module as it is.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function asShipped(code, path) {
+  if (path.endsWith('/dompurify/src/purify.ts')) return withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path);
+  return withoutDefaultLists(code, path);
 }

@@ -2,7 +2,13 @@
 export const PEDANTIC_DECLARATIONS: string[];
 /** The source files marked's map holds, by file name. */
 export function markedSources(): Record<string, string>;
-/** One of marked's source files without the pedantic grammar; throws where the source is not as expected. */
-export function withoutPedantic(code: string, file: string): string;
-/** Writes marked's source without the pedantic grammar to node_modules/.cache and returns its entry's absolute path. */
+/** The options each file reads that the widget never sets, and what they read as instead. */
+export const FOLDED: Record<string, Record<string, string>>;
+/** One of marked's source files without what the widget never uses; throws where the source is not as expected. */
+export function withoutUnusedParts(code: string, file: string): string;
+/** Writes marked's source without what the widget never uses to node_modules/.cache and returns its entry's absolute path. */
 export function markedSource(): string;
+/** The class aliases a Marked instance carries, left out. */
+export const INSTANCE_ALIASES: string[];
+/** The rules of rules.ts's `other` only the pedantic grammar reads (or nothing), left out. */
+export const PEDANTIC_ONLY_RULES: string[];

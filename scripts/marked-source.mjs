@@ -1,19 +1,24 @@
 // marked, compiled from the TypeScript source its package ships (the `sourcesContent` of
-// `marked/lib/marked.esm.js.map`, the same release) instead of its prebuilt ES file, with two things
-// the widget never uses left out:
+// `marked/lib/marked.esm.js.map`, the same release) instead of its prebuilt ES file, with three
+// things the widget never uses left out:
 //
 // - the pedantic grammar (the original Markdown.pl's rules, `pedantic: true`): its rule sets and the
 //   branches that read the option. The widget's parser (src/renderers/sanitize.ts) is GFM with line
 //   breaks and never pedantic;
+// - what `use()` takes but `tokenizer` and `renderer` overrides: "addon" extensions (new block and
+//   inline tokenizers and renderers), hooks and `walkTokens`, and the branches of the lexer, the
+//   parser and `parse()` that run them (given to `use()`, they are ignored). The widget overrides
+//   built-in tokenizers only (`use({ tokenizer })`); and `parse()`'s asynchronous mode (`async:
+//   true`), as the widget parses synchronously;
 // - the default instance and the `marked()` function (`src/marked.ts`): the widget makes its own
-//   `Marked`, so the entry is `src/Instance.ts`, which only declares the class.
+//   `Marked`, so the entry is `src/Instance.ts`, which only declares the class; and the class
+//   aliases an instance carries (`marked.Lexer`, `marked.Hooks`, …), which the widget never reads.
 //
-// 14,995 → 14,295 bytes gzipped for marked alone (esbuild and terser, measured; 803 less in the
-// widget's markdown chunk), and eleven regular expressions fewer made when the chunk loads. The
-// widget's build (vite.config.ts) and its browser tests (web-test-runner.config.mjs) both use it,
-// so the tests run the marked that ships. test/bundle/marked-source.test.ts shows it parses exactly
-// as the prebuilt marked for the widget's options, and that a release whose source differs where
-// this file cuts stops the build.
+// 14,995 → 13,209 bytes gzipped for marked alone (esbuild and terser, measured), and sixteen
+// regular expressions fewer made when the chunk loads. The widget's build (vite.config.ts) and its
+// browser tests (web-test-runner.config.mjs) both use it, so the tests run the marked that ships.
+// test/bundle/marked-source.test.ts shows it parses exactly as the prebuilt marked for the widget's
+// options, and that a release whose source differs where this file cuts stops the build.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -41,25 +46,65 @@ export function markedSources() {
   return Object.fromEntries(map.sources.map((path, i) => [path.split('/').pop(), map.sourcesContent[i]]));
 }
 
-const READS_PEDANTIC = /\bthis\.options\.pedantic\b/g;
+/**
+ * What each file reads of the options (and of the packs `use()` takes) that the widget never sets,
+ * and the value it reads as: the default (`pedantic` and `async` false — the widget's parser is
+ * synchronous —; `extensions`, `hooks`, `walkTokens` null), or a pack's missing key (undefined). The widget's parser passes options and a
+ * pack with `tokenizer` overrides only (src/renderers/sanitize.ts).
+ */
+export const FOLDED = {
+  'Tokenizer.ts': { 'this.options.pedantic': 'false' },
+  'Lexer.ts': { 'this.options.pedantic': 'false', 'this.options.extensions': 'null' },
+  'Parser.ts': { 'this.options.extensions': 'null' },
+  'Instance.ts': {
+    'this.defaults.async': 'false', 'this.defaults.extensions': 'null', 'this.defaults.hooks': 'null', 'this.defaults.walkTokens': 'null',
+    'opt.async': 'false', 'opt.hooks': 'null', 'opt.walkTokens': 'null',
+    'pack.extensions': 'undefined', 'pack.hooks': 'undefined', 'pack.walkTokens': 'undefined',
+  },
+};
+
+/** The class aliases a `Marked` instance carries (`marked.Lexer`, …), which the widget never reads. */
+export const INSTANCE_ALIASES = ['Parser', 'Renderer', 'TextRenderer', 'Lexer', 'Tokenizer', 'Hooks'];
+
+/** The rules of `other` (rules.ts) that only the pedantic grammar reads, or nothing does (`outputLinkReplace`). */
+export const PEDANTIC_ONLY_RULES = ['outputLinkReplace', 'listReplaceNesting', 'pedanticHrefTitle', 'spaceLine', 'pedanticHeadingBeginRegex'];
+
+/** Removes each of `names`, a line `  NAME…` of `code` (`  NAME = …;` or `  NAME: …,`); throws unless each stands there once. */
+function withoutLines(code, file, names, line) {
+  return names.reduce((cut, name) => {
+    const pattern = line(name);
+    if ((cut.match(pattern) ?? []).length !== 1) throw new Error(`marked's ${file} no longer declares ${name} on one line: check scripts/marked-source.mjs`);
+    return cut.replace(pattern, '');
+  }, code);
+}
+
+/** `expression` wherever it is read whole (not `x.opt.hooks`, not `opt.hooksX`). */
+const reads = (expression) => new RegExp(`(?<![\\w$.])${expression.replaceAll('.', '\\.')}\\b(?!\\s*=[^=])`, 'g');
 
 /**
- * One of marked's source files without the pedantic grammar: `this.options.pedantic` reads `false`
- * (Tokenizer.ts, Lexer.ts: the minifier drops the branches), and rules.ts loses the pedantic rule
- * sets and the declarations only they use (each runs from `const NAME` to the next blank line).
- * Throws where the source is not as expected, so a new release is looked at before it ships.
+ * One of marked's source files without what the widget never uses (see above): the expressions in
+ * FOLDED read as their values (the minifier drops the branches they guarded), and rules.ts loses
+ * the pedantic rule sets and the declarations only they use (each runs from `const NAME` to the next
+ * blank line). Throws where the source is not as expected (an expression no longer read, or
+ * assigned), so a new release is looked at before it ships.
  * @param {string} code
  * @param {string} file the file's name (`rules.ts`)
  * @returns {string}
  */
-export function withoutPedantic(code, file) {
-  if (file === 'Tokenizer.ts' || file === 'Lexer.ts') {
-    if (!code.match(READS_PEDANTIC)) throw new Error(`marked's ${file} no longer reads this.options.pedantic: check scripts/marked-source.mjs`);
-    return code.replace(READS_PEDANTIC, 'false');
+export function withoutUnusedParts(code, file) {
+  if (file === 'Instance.ts') code = withoutLines(code, file, INSTANCE_ALIASES, (name) => new RegExp(`^ {2}${name} = _${name}(?:<[\\w, ]+>)?;\\n`, 'gm'));
+  if (FOLDED[file]) {
+    return Object.entries(FOLDED[file]).reduce((folded, [expression, value]) => {
+      const assigned = new RegExp(`(?<![\\w$.])${expression.replaceAll('.', '\\.')}\\s*=[^=]`);
+      if (!reads(expression).test(folded) || assigned.test(folded)) {
+        throw new Error(`marked's ${file} no longer reads ${expression}, or assigns it: check scripts/marked-source.mjs`);
+      }
+      return folded.replace(reads(expression), value);
+    }, code);
   }
   if (file !== 'rules.ts') return code;
   const removed = [];
-  let cut = code.replace(/^const (\w*Pedantic\w*)\b[\s\S]*?\n(?=[ \t]*\n)/gm, (declaration, name) => {
+  let cut = withoutLines(code, file, PEDANTIC_ONLY_RULES, (name) => new RegExp(`^ {2}${name}: [^\\n]*,\\n`, 'gm')).replace(/^const (\w*Pedantic\w*)\b[\s\S]*?\n(?=[ \t]*\n)/gm, (declaration, name) => {
     if (!/;[ \t]*(\/\/[^\n]*)?\n$/.test(declaration)) throw new Error(`marked's rules.ts: ${name} does not end before a blank line: check scripts/marked-source.mjs`);
     removed.push(name);
     return '';
@@ -77,7 +122,7 @@ export function withoutPedantic(code, file) {
 }
 
 /**
- * Writes marked's source, without the pedantic grammar, to node_modules/.cache (once per release of
+ * Writes marked's source, without what the widget never uses, to node_modules/.cache (once per release of
  * marked and version of this file) and returns the absolute path of its entry, `Instance.ts` (the `Marked` class).
  * @returns {string}
  */
@@ -90,7 +135,7 @@ export function markedSource() {
   const done = new URL('.written', dir);
   if (!existsSync(done)) {
     mkdirSync(dir, { recursive: true });
-    for (const [file, code] of Object.entries(markedSources())) writeFileSync(new URL(file, dir), withoutPedantic(code, file));
+    for (const [file, code] of Object.entries(markedSources())) writeFileSync(new URL(file, dir), withoutUnusedParts(code, file));
     if (!existsSync(entry)) throw new Error('marked/lib/marked.esm.js.map has no Instance.ts: check scripts/marked-source.mjs');
     writeFileSync(done, '');
   }

@@ -6,7 +6,9 @@
  * ever assigned through `innerHTML` by this widget (it works under Trusted Types with the
  * `dompurify` policy, which DOMPurify creates for its own parsing). Both libraries are built from
  * their source without parts the widget never uses (scripts/dompurify-source.mjs,
- * scripts/marked-source.mjs): never set `pedantic` here, the build leaves that grammar out.
+ * scripts/marked-source.mjs): marked here parses synchronously and takes tokenizer and renderer
+ * overrides only (no `pedantic`, extensions, hooks or `walkTokens`), and PURIFY_CONFIG names none of
+ * the options listed there; the build leaves them out.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { Marked } from 'marked';

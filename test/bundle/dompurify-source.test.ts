@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, withoutDefaultLists } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, withFixedOptions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -30,5 +30,76 @@ describe('DOMPurify without its built-in lists (scripts/dompurify-source.mjs)', 
   it('leaves any other module as it is', () => {
     const { path, code } = source('purify.ts');
     assert.equal(withoutDefaultLists(code, path), code);
+  });
+});
+
+describe('DOMPurify without the methods the widget never calls (scripts/dompurify-source.mjs)', () => {
+  const { path, code } = source('purify.ts');
+
+  it('cuts each named method whole, from its assignment to its closing line, and nothing else', () => {
+    const cut = withoutUnusedMethods(code, path);
+    for (const name of UNUSED_METHODS) assert.doesNotMatch(cut, new RegExp(`DOMPurify\\.${name} =`), name);
+    for (const name of ['sanitize', 'addHook']) assert.match(cut, new RegExp(`DOMPurify\\.${name} = function`), name);
+    const methods = (text: string) => text.match(/^ {2}DOMPurify\.\w+ = /gm)?.length ?? 0;
+    assert.equal(methods(code) - methods(cut), UNUSED_METHODS.length, 'one assignment less for each');
+    assert.ok(code.length - cut.length < 4_000, `${code.length - cut.length} characters cut: the six methods, not what follows them`);
+  });
+
+  it('refuses a release that renames one, adds a use of one or moves one, so it is looked at before it ships', () => {
+    assert.throws(() => withoutUnusedMethods(code.replace('DOMPurify.clearConfig = function', 'DOMPurify.resetConfig = function'), path), /declares .*expected/);
+    assert.throws(() => withoutUnusedMethods(code.replace('  return DOMPurify;\n}', '  DOMPurify.setConfig({});\n  return DOMPurify;\n}'), path), /still names \.setConfig/);
+    assert.throws(() => withoutUnusedMethods(code.replace('  DOMPurify.removeHooks = function', '    DOMPurify.removeHooks = function'), path), /declares .*expected/);
+  });
+
+  it('leaves any other module as it is', () => {
+    const other = source('utils.ts');
+    assert.equal(withoutUnusedMethods(other.code, other.path), other.code);
+  });
+});
+
+describe('DOMPurify with the options the widget leaves at false fixed (scripts/dompurify-source.mjs)', () => {
+  const { path, code } = source('purify.ts');
+
+  it('leaves out the one statement that sets each from the configuration, and nothing else', () => {
+    const cut = withFixedOptions(code, path);
+    for (const name of FIXED_OPTIONS) {
+      assert.match(code, new RegExp(`^ {4}${name} =`, 'm'), `the release sets ${name}`);
+      assert.doesNotMatch(cut, new RegExp(`(?<!let )\\b${name} =[^=]`), `${name} is only declared`);
+      assert.match(cut, new RegExp(`^ {2}let ${name}\\b.* = false;$`, 'm'), `${name} is declared false`);
+    }
+    const removed = code.split('\n').filter((line) => !cut.split('\n').includes(line));
+    assert.equal(removed.length, FIXED_OPTIONS.length - 1 + 5, removed.join('\n'));
+  });
+
+  it('refuses a release that sets one elsewhere, declares one true, or sets it another way', () => {
+    assert.throws(() => withFixedOptions(code.replace('    if (RETURN_DOM_FRAGMENT) {', '    if (cfg.X) { IN_PLACE = true; }\n    if (RETURN_DOM_FRAGMENT) {'), path), /set elsewhere: IN_PLACE/);
+    assert.throws(() => withFixedOptions(code.replace('  let FORCE_BODY = false;', '  let FORCE_BODY = true;'), path), /declared false .*FORCE_BODY/);
+    assert.throws(() => withFixedOptions(code.replace('WHOLE_DOCUMENT = cfg.WHOLE_DOCUMENT || false;', 'WHOLE_DOCUMENT = Boolean(cfg.WHOLE_DOCUMENT);'), path), /expected/);
+  });
+
+  it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, the rest as is', () => {
+    const shipped = asShipped(code, path);
+    assert.doesNotMatch(shipped, /^declare const VERSION/m);
+    assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
+    assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
+    assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), source('utils.ts').code);
+  });
+});
+
+describe('DOMPurify reading the other options the widget does not name as unset (scripts/dompurify-source.mjs)', () => {
+  const { path, code } = source('purify.ts');
+
+  it('reads cfg.NAME as undefined and objectHasOwnProperty(cfg, NAME) as false, for each named', () => {
+    const cut = withUnsetOptions(code, path);
+    for (const name of UNSET_OPTIONS) {
+      assert.match(code, new RegExp(`\\bcfg\\.${name}\\b`), `the release reads ${name}`);
+      assert.doesNotMatch(cut, new RegExp(`\\bcfg\\.${name}\\b|objectHasOwnProperty\\(cfg, '${name}'\\)`), name);
+    }
+    assert.match(cut, /\bcfg\.ALLOWED_TAGS\b|'ALLOWED_TAGS'/, 'what the widget names is still read');
+  });
+
+  it('refuses a release that no longer reads one, or assigns it', () => {
+    assert.throws(() => withUnsetOptions(code.replaceAll('cfg.NAMESPACE', 'cfg.namespace'), path), /no longer reads cfg\.NAMESPACE/);
+    assert.throws(() => withUnsetOptions(code.replace('    /* Shield configuration object from prototype pollution */', '    cfg.ADD_TAGS = [];\n    /* Shield configuration object from prototype pollution */'), path), /cfg\.ADD_TAGS, or assigns it/);
   });
 });

@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Marked as PrebuiltMarked } from 'marked';
-import { PEDANTIC_DECLARATIONS, markedSource, markedSources, withoutPedantic } from '../../scripts/marked-source.mjs';
+import { FOLDED, INSTANCE_ALIASES, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
 
-// The widget's marked is built from the source its package ships, without the pedantic grammar
-// (scripts/marked-source.mjs): for the widget's options it must parse exactly as the prebuilt one.
+// The widget's marked is built from the source its package ships, without the pedantic grammar and
+// what use() takes but tokenizer and renderer overrides (scripts/marked-source.mjs): for the
+// widget's options and its tokenizer overrides, it must parse exactly as the prebuilt one.
 const OPTIONS = { async: false, gfm: true, breaks: true } as const;
 
 /** Markdown where the pedantic grammar differs from GFM's, or that reads the branches it cut. */
@@ -28,7 +29,7 @@ const PIECES = [
   '[', '](', ')', ']', '![', '<', '>', '<b>', '</b>', '<div>', '</div>', 'https://x.example/p?q=1', 'www.example.com', 'word', 'two words', 'ünïcödé', '(', '"', ':', '\\', '  \n', '&amp;',
 ];
 
-describe('marked without its pedantic grammar (scripts/marked-source.mjs)', () => {
+describe('marked without its pedantic grammar and what use() takes but tokenizer and renderer (scripts/marked-source.mjs)', () => {
   it('parses exactly as the prebuilt marked for the widget\'s options: edge cases, hostile payloads, a long reply and 3,000 seeded random replies', async () => {
     const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
     const shipped = new Marked(OPTIONS);
@@ -41,6 +42,51 @@ describe('marked without its pedantic grammar (scripts/marked-source.mjs)', () =
     }
   });
 
+  it('…with tokenizer overrides as the widget\'s (a rule skipped, or left to marked with false), through use()', async () => {
+    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const tokenizer = { blockquote: (src: string) => (/^ {0,3}>/.test(src) ? false : undefined), table: () => undefined };
+    const shipped = new Marked(OPTIONS).use({ tokenizer });
+    const prebuilt = new PrebuiltMarked(OPTIONS).use({ tokenizer });
+    for (const text of [...EDGES, LONG_REPLY]) assert.equal(shipped.parse(text), prebuilt.parse(text), text);
+  });
+
+  it('really has none of what use() takes but tokenizer and renderer: hooks and walkTokens are ignored, a renderer override still works', async () => {
+    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const renderer = { renderer: { strong: () => 'STRONG' } };
+    assert.equal(new Marked(OPTIONS).use(renderer).parse('a **b**'), new PrebuiltMarked(OPTIONS).use(renderer).parse('a **b**'));
+    const packs = [
+      { hooks: { postprocess: (html: string) => html.toUpperCase() } },
+      { walkTokens: (token: { type: string; text?: string }) => void (token.type === 'text' && (token.text = 'walked')) },
+    ];
+    for (const pack of packs) {
+      assert.notEqual(new PrebuiltMarked(OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
+      assert.equal(new Marked(OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
+    }
+  });
+
+  it('really has no addon extensions: one registered does nothing', async () => {
+    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const extension = { extensions: [{ name: 'shout', level: 'inline' as const, start: (src: string) => src.indexOf('!!'), tokenizer: (src: string) => (src.startsWith('!!') ? { type: 'shout', raw: '!!' } : undefined), renderer: () => 'SHOUT' }] };
+    assert.equal(new PrebuiltMarked(OPTIONS).use(extension).parse('a !! b'), '<p>a SHOUT b</p>\n');
+    assert.equal(new Marked(OPTIONS).use(extension).parse('a !! b'), '<p>a !! b</p>\n');
+  });
+
+  it('an instance carries none of the class aliases it leaves out', async () => {
+    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const shipped = new Marked(OPTIONS) as unknown as Record<string, unknown>;
+    const prebuilt = new PrebuiltMarked(OPTIONS) as unknown as Record<string, unknown>;
+    for (const name of INSTANCE_ALIASES) {
+      assert.equal(shipped[name], undefined, name);
+      assert.equal(typeof prebuilt[name], 'function', name);
+    }
+  });
+
+  it('parses synchronously only: async: true no longer makes parse() return a promise', async () => {
+    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    assert.ok(new PrebuiltMarked({ async: true }).parse('*a*') instanceof Promise);
+    assert.equal(new Marked({ async: true }).parse('*a*'), new PrebuiltMarked({ async: false }).parse('*a*'));
+  });
+
   it('really has no pedantic grammar: the option no longer changes anything', async () => {
     const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
     const text = '#Heading\n\n**foo:**bar';
@@ -50,20 +96,34 @@ describe('marked without its pedantic grammar (scripts/marked-source.mjs)', () =
 
   it('cuts the declarations named, the options read and the two exports, and leaves the other modules as they are', () => {
     const sources = markedSources();
-    const rules = withoutPedantic(sources['rules.ts'], 'rules.ts');
+    const rules = withoutUnusedParts(sources['rules.ts'], 'rules.ts');
     for (const name of PEDANTIC_DECLARATIONS) assert.doesNotMatch(rules, new RegExp(`\\bconst ${name}\\b`));
     assert.doesNotMatch(rules, /pedantic: (block|inline)Pedantic/);
     assert.ok(rules.length < sources['rules.ts'].length - 3000, 'the grammar is a few kilobytes of source');
-    for (const file of ['Tokenizer.ts', 'Lexer.ts']) assert.doesNotMatch(withoutPedantic(sources[file], file), /options\.pedantic/, file);
-    for (const file of ['Instance.ts', 'Parser.ts', 'Renderer.ts', 'helpers.ts']) assert.equal(withoutPedantic(sources[file], file), sources[file], file);
+    for (const [file, folded] of Object.entries(FOLDED)) {
+      const cut = withoutUnusedParts(sources[file], file);
+      for (const expression of Object.keys(folded)) {
+        const read = new RegExp(`(?<![\\w$.])${expression.replaceAll('.', '\\.')}\\b`);
+        assert.match(sources[file], read, `${file} reads ${expression}`);
+        assert.doesNotMatch(cut, read, `${file}: ${expression}`);
+      }
+    }
+    for (const name of PEDANTIC_ONLY_RULES) assert.doesNotMatch(rules, new RegExp(`^ {2}${name}:`, 'm'), name);
+    const instance = withoutUnusedParts(sources['Instance.ts'], 'Instance.ts');
+    for (const name of INSTANCE_ALIASES) assert.doesNotMatch(instance, new RegExp(`^ {2}${name} =`, 'm'), name);
+    for (const file of ['Renderer.ts', 'TextRenderer.ts', 'Hooks.ts', 'helpers.ts']) assert.equal(withoutUnusedParts(sources[file], file), sources[file], file);
   });
 
   it('refuses a release whose source differs where it cuts, so it is looked at before it ships', () => {
     const sources = markedSources();
     const rules = sources['rules.ts'];
-    assert.throws(() => withoutPedantic(`${rules}\nconst linkPedantic = /x/;\n`, 'rules.ts'), /declares .*linkPedantic/);
-    assert.throws(() => withoutPedantic(rules.replace('const inlinePedantic', 'const inlineLoose'), 'rules.ts'), /still names|declares/);
-    assert.throws(() => withoutPedantic(rules.replace('  pedantic: blockPedantic,\n', '  loose: blockPedantic,\n'), 'rules.ts'), /no longer exports|still names/);
-    assert.throws(() => withoutPedantic(sources['Lexer.ts'].replaceAll('this.options.pedantic', 'this.pedantic'), 'Lexer.ts'), /no longer reads/);
+    assert.throws(() => withoutUnusedParts(`${rules}\nconst linkPedantic = /x/;\n`, 'rules.ts'), /declares .*linkPedantic/);
+    assert.throws(() => withoutUnusedParts(rules.replace('const inlinePedantic', 'const inlineLoose'), 'rules.ts'), /still names|declares/);
+    assert.throws(() => withoutUnusedParts(rules.replace('  pedantic: blockPedantic,\n', '  loose: blockPedantic,\n'), 'rules.ts'), /no longer exports|still names/);
+    assert.throws(() => withoutUnusedParts(sources['Lexer.ts'].replaceAll('this.options.pedantic', 'this.pedantic'), 'Lexer.ts'), /no longer reads this\.options\.pedantic/);
+    assert.throws(() => withoutUnusedParts(sources['Parser.ts'].replaceAll('this.options.extensions', 'this.extensions'), 'Parser.ts'), /no longer reads this\.options\.extensions/);
+    assert.throws(() => withoutUnusedParts(sources['Instance.ts'].replace('const opt = {', 'opt.hooks = null;\n    const opt = {'), 'Instance.ts'), /opt\.hooks, or assigns it/);
+    assert.throws(() => withoutUnusedParts(sources['Instance.ts'].replace(/^ {2}Hooks = .*$/m, '  Hooks = makeHooks();'), 'Instance.ts'), /no longer declares Hooks/);
+    assert.throws(() => withoutUnusedParts(rules.replace(/^ {2}spaceLine: .*$/m, '  spaceLine:\n    /^ +$/gm,'), 'rules.ts'), /no longer declares spaceLine/);
   });
 });

@@ -55,6 +55,30 @@ describe('the shipped DOMPurify, without its built-in lists', () => {
     }
   });
 
+  it('is given none of the options it keeps at false or reads as unset (scripts/dompurify-source.mjs FIXED_OPTIONS, UNSET_OPTIONS), which the prebuilt one honours', () => {
+    const fixed = ['SAFE_FOR_TEMPLATES', 'WHOLE_DOCUMENT', 'RETURN_TRUSTED_TYPE', 'FORCE_BODY', 'SANITIZE_NAMED_PROPS', 'IN_PLACE', 'ALLOW_UNKNOWN_PROTOCOLS', 'USE_PROFILES'];
+    const unset = ['TRUSTED_TYPES_POLICY', 'ADD_TAGS', 'ADD_ATTR', 'ADD_FORBID_CONTENTS', 'PARSER_MEDIA_TYPE', 'NAMESPACE', 'ALLOWED_URI_REGEXP'];
+    for (const name of [...fixed, ...unset]) {
+      expect(PURIFY_CONFIG, name).not.to.have.property(name);
+    }
+    const templated = '<p>{{ secret }} <b>x</b></p>';
+    const html = (fragment: DocumentFragment) => shape(fragment).html;
+    expect(html(prebuilt.sanitize(templated, { ...PURIFY_CONFIG, SAFE_FOR_TEMPLATES: true })), 'the prebuilt one blanks templates').to.not.include('secret');
+    expect(html(shipped.sanitize(templated, { ...PURIFY_CONFIG, SAFE_FOR_TEMPLATES: true })), 'the shipped one keeps them: the option is fixed false').to.include('secret');
+    expect(html(shipped.sanitize(templated, PURIFY_CONFIG))).to.equal(html(prebuilt.sanitize(templated, PURIFY_CONFIG)));
+    const added = '<u>underlined</u>';
+    expect(html(prebuilt.sanitize(added, { ...PURIFY_CONFIG, ADD_TAGS: ['u'] })), 'the prebuilt one adds tags').to.equal(added);
+    expect(html(shipped.sanitize(added, { ...PURIFY_CONFIG, ADD_TAGS: ['u'] })), 'the shipped one reads ADD_TAGS as unset').to.equal('underlined');
+  });
+
+  it('has no methods the widget never calls (setConfig, isValidAttribute, removeHook, …), and cleans without them', () => {
+    for (const name of ['setConfig', 'clearConfig', 'isValidAttribute', 'removeHook', 'removeHooks', 'removeAllHooks'] as const) {
+      expect(shipped[name], name).to.equal(undefined);
+      expect(prebuilt[name], `the prebuilt one has ${name}`).to.be.a('function');
+    }
+    expect(shipped.sanitize('<b onclick="x()">b</b>', PURIFY_CONFIG).firstChild?.nodeName).to.equal('B');
+  });
+
   it('really has none (~2.4 KB gzipped): without a list of its own, it keeps text only', () => {
     const dirty = '<p title="t"><b>bold</b> <svg><circle r="1"/></svg><math><mi>x</mi></math></p>';
     expect(shipped.sanitize(dirty)).to.equal('bold ');
