@@ -48,9 +48,9 @@ export function markedSources() {
 
 /**
  * What each file reads of the options (and of the packs `use()` takes) that the widget never sets,
- * and the value it reads as: the default (`pedantic` and `async` false — the widget's parser is
- * synchronous —; `extensions`, `hooks`, `walkTokens` null), or a pack's missing key (undefined). The widget's parser passes options and a
- * pack with `tokenizer` overrides only (src/renderers/sanitize.ts).
+ * and the value it reads as: the default (`pedantic` and `async` false, as the widget's parser is
+ * synchronous; `extensions`, `hooks`, `walkTokens` null), or a pack's missing key (undefined). The
+ * widget's parser passes options and a pack with `tokenizer` overrides only (src/renderers/sanitize.ts).
  */
 export const FOLDED = {
   'Tokenizer.ts': { 'this.options.pedantic': 'false' },
@@ -82,11 +82,12 @@ function withoutLines(code, file, names, line) {
 const reads = (expression) => new RegExp(`(?<![\\w$.])${expression.replaceAll('.', '\\.')}\\b(?!\\s*=[^=])`, 'g');
 
 /**
- * One of marked's source files without what the widget never uses (see above): the expressions in
- * FOLDED read as their values (the minifier drops the branches they guarded), and rules.ts loses
- * the pedantic rule sets and the declarations only they use (each runs from `const NAME` to the next
- * blank line). Throws where the source is not as expected (an expression no longer read, or
- * assigned), so a new release is looked at before it ships.
+ * One of marked's source files without what the widget never uses (see above): Instance.ts loses
+ * the INSTANCE_ALIASES; the expressions in FOLDED read as their values (the minifier drops the
+ * branches they guarded); rules.ts loses the PEDANTIC_ONLY_RULES of `other`, the pedantic rule sets
+ * and the declarations only they use (each runs from `const NAME` to the next blank line). Throws
+ * where the source is not as expected (an expression no longer read, or assigned; a line not
+ * found once), so a new release is looked at before it ships.
  * @param {string} code
  * @param {string} file the file's name (`rules.ts`)
  * @returns {string}
@@ -104,7 +105,8 @@ export function withoutUnusedParts(code, file) {
   }
   if (file !== 'rules.ts') return code;
   const removed = [];
-  let cut = withoutLines(code, file, PEDANTIC_ONLY_RULES, (name) => new RegExp(`^ {2}${name}: [^\\n]*,\\n`, 'gm')).replace(/^const (\w*Pedantic\w*)\b[\s\S]*?\n(?=[ \t]*\n)/gm, (declaration, name) => {
+  const rules = withoutLines(code, file, PEDANTIC_ONLY_RULES, (name) => new RegExp(`^ {2}${name}: [^\\n]*,\\n`, 'gm'));
+  let cut = rules.replace(/^const (\w*Pedantic\w*)\b[\s\S]*?\n(?=[ \t]*\n)/gm, (declaration, name) => {
     if (!/;[ \t]*(\/\/[^\n]*)?\n$/.test(declaration)) throw new Error(`marked's rules.ts: ${name} does not end before a blank line: check scripts/marked-source.mjs`);
     removed.push(name);
     return '';
@@ -122,8 +124,9 @@ export function withoutUnusedParts(code, file) {
 }
 
 /**
- * Writes marked's source, without what the widget never uses, to node_modules/.cache (once per release of
- * marked and version of this file) and returns the absolute path of its entry, `Instance.ts` (the `Marked` class).
+ * Writes marked's source, without what the widget never uses, to node_modules/.cache (once per
+ * release of marked and version of this file) and returns the absolute path of its entry,
+ * `Instance.ts` (the `Marked` class).
  * @returns {string}
  */
 export function markedSource() {
