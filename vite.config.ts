@@ -39,7 +39,7 @@ export default defineConfig(({ mode }) => ({
     },
     // DOMPurify from the source its package ships, compiled for es2022, without its built-in
     // allowlists, which the widget's purifier never reads, the methods it never calls, and the code
-    // of options it leaves at false (scripts/dompurify-source.mjs).
+    // of options its configuration leaves unset (scripts/dompurify-source.mjs).
     {
       name: 'agent-chat:dompurify-from-its-source',
       enforce: 'pre' as const,
@@ -50,8 +50,8 @@ export default defineConfig(({ mode }) => ({
         return id.includes('/node_modules/dompurify/src/') ? asShipped(code, id) : undefined;
       },
     },
-    // marked from the source its package ships, without the pedantic grammar and the default
-    // instance, which the widget never uses (scripts/marked-source.mjs).
+    // marked from the source its package ships, without what the widget never uses: the pedantic
+    // grammar, extensions, hooks, the asynchronous mode, the default instance (scripts/marked-source.mjs).
     {
       name: 'agent-chat:marked-from-its-source',
       enforce: 'pre' as const,

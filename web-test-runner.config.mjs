@@ -10,7 +10,7 @@ import { flakyNetwork } from './test/support/flaky-network.mjs';
 import { asShipped } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
-/** The DOMPurify that ships: compiled from its package's source, its built-in lists, unused methods and options left out, as vite.config.ts builds it. */
+/** The DOMPurify that ships: compiled from its package's source without what the widget never uses, as vite.config.ts builds it. */
 const dompurifyFromSource = {
   name: 'dompurify-from-its-source',
   resolveImport({ source }) {
@@ -22,7 +22,7 @@ const dompurifyFromSource = {
   },
 };
 
-/** The marked that ships: compiled from its package's source without the pedantic grammar, as vite.config.ts builds it. */
+/** The marked that ships: compiled from its package's source without what the widget never uses, as vite.config.ts builds it. */
 const MARKED_SOURCE = `/${relative(fileURLToPath(new URL('.', import.meta.url)), markedSource())}`;
 const markedFromSource = {
   name: 'marked-from-its-source',

@@ -1,3 +1,4 @@
+export { FIXED_OPTIONS, UNSET_OPTIONS } from './dompurify-options.mjs';
 /** The absolute path of DOMPurify's source entry (dompurify/src/purify.ts). */
 export const DOMPURIFY_SOURCE: string;
 /** The source with its release in `VERSION`, as DOMPurify's own build puts it in. */
@@ -8,13 +9,9 @@ export function withoutDefaultLists(code: string, path: string): string;
 export const UNUSED_METHODS: string[];
 /** DOMPurify's src/purify.ts without the methods the widget never calls; any other module as is. */
 export function withoutUnusedMethods(code: string, path: string): string;
-/** The options the widget's configuration leaves at false, which stay false (sorted). */
-export const FIXED_OPTIONS: string[];
 /** DOMPurify's src/purify.ts with the options in FIXED_OPTIONS kept false; any other module as is. */
 export function withFixedOptions(code: string, path: string): string;
 /** A module of DOMPurify's source as the widget ships it. */
 export function asShipped(code: string, path: string): string;
-/** Other options the widget's configuration does not name, read as unset (sorted). */
-export const UNSET_OPTIONS: string[];
 /** DOMPurify's src/purify.ts reading the options in UNSET_OPTIONS as unset; any other module as is. */
 export function withUnsetOptions(code: string, path: string): string;

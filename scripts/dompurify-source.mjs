@@ -31,6 +31,9 @@
 // and that the result cleans as the prebuilt DOMPurify).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FIXED_OPTIONS, UNSET_OPTIONS } from './dompurify-options.mjs';
+
+export { FIXED_OPTIONS, UNSET_OPTIONS };
 
 const root = new URL('../node_modules/dompurify/', import.meta.url);
 
@@ -39,11 +42,27 @@ export const DOMPURIFY_SOURCE = fileURLToPath(new URL('src/purify.ts', root));
 
 const VERSION_DECLARATION = /^declare const VERSION: string;$/m;
 
-/** The options the widget's configuration leaves at their default, false, which stay false (see above). */
-export const FIXED_OPTIONS = ['ALLOW_UNKNOWN_PROTOCOLS', 'FORCE_BODY', 'IN_PLACE', 'RETURN_TRUSTED_TYPE', 'SAFE_FOR_TEMPLATES', 'SANITIZE_NAMED_PROPS', 'USE_PROFILES', 'WHOLE_DOCUMENT'];
-
-/** Other options the widget's configuration does not name, read as unset (see above). */
-export const UNSET_OPTIONS = ['ADD_ATTR', 'ADD_FORBID_CONTENTS', 'ADD_TAGS', 'ALLOWED_URI_REGEXP', 'NAMESPACE', 'PARSER_MEDIA_TYPE', 'TRUSTED_TYPES_POLICY'];
+/**
+ * `code` without each statement `pattern` matches whose first group is one of `names`; throws unless
+ * exactly those were found. The names must be sorted.
+ * @param {string} code
+ * @param {RegExp} pattern a global pattern whose first group is the statement's name
+ * @param {string[]} names
+ * @param {string} what what the statements are, for the error
+ * @returns {string}
+ */
+function withoutStatements(code, pattern, names, what) {
+  const removed = [];
+  const cut = code.replace(pattern, (statement, name) => {
+    if (!names.includes(name)) return statement;
+    removed.push(name);
+    return '';
+  });
+  if (removed.sort().join() !== names.join()) {
+    throw new Error(`dompurify/src/purify.ts: ${what} ${removed.join(', ')} (expected ${names.join(', ')}): check scripts/dompurify-source.mjs`);
+  }
+  return cut;
+}
 
 /**
  * DOMPurify's `src/purify.ts` reading the options named in UNSET_OPTIONS as unset: `cfg.NAME` is
@@ -79,16 +98,11 @@ const FIXED_OPTION_ASSIGNMENT = /^ {4}(\w+) =(?: cfg\.\1 \|\| false;[^\n]*| obje
  */
 export function withFixedOptions(code, path) {
   if (!path.endsWith('/dompurify/src/purify.ts')) return code;
-  const removed = [];
-  const cut = code.replace(FIXED_OPTION_ASSIGNMENT, (statement, name) => {
-    if (!FIXED_OPTIONS.includes(name)) return statement;
-    removed.push(name);
-    return '';
-  });
-  const problems = FIXED_OPTIONS.filter((name) => !new RegExp(`^ {2}let ${name}(?:: [\\w |]+)? = false;$`, 'm').test(cut) || new RegExp(`\\b${name}\\s*=[^=]`).test(cut.replace(new RegExp(`^ {2}let ${name}\\b.*$`, 'm'), '')));
-  if (removed.sort().join() !== FIXED_OPTIONS.join() || problems.length) {
-    throw new Error(`dompurify/src/purify.ts: set from the configuration ${removed.join(', ')} (expected ${FIXED_OPTIONS.join(', ')})${problems.length ? `; not declared false or set elsewhere: ${problems.join(', ')}` : ''}: check scripts/dompurify-source.mjs`);
-  }
+  const cut = withoutStatements(code, FIXED_OPTION_ASSIGNMENT, FIXED_OPTIONS, 'sets from the configuration');
+  const declaration = (name) => new RegExp(`^ {2}let ${name}(?:: [\\w |]+)? = false;$`, 'm');
+  const setElsewhere = (name) => new RegExp(`\\b${name}\\s*=[^=]`).test(cut.replace(declaration(name), ''));
+  const problems = FIXED_OPTIONS.filter((name) => !declaration(name).test(cut) || setElsewhere(name));
+  if (problems.length) throw new Error(`dompurify/src/purify.ts: not declared false or set elsewhere: ${problems.join(', ')}: check scripts/dompurify-source.mjs`);
   return cut;
 }
 
@@ -108,16 +122,9 @@ const METHOD = /^ {2}DOMPurify\.(\w+) = function\b[\s\S]*?\n {2}\};\n/gm;
  */
 export function withoutUnusedMethods(code, path) {
   if (!path.endsWith('/dompurify/src/purify.ts')) return code;
-  const removed = [];
-  const cut = code.replace(METHOD, (method, name) => {
-    if (!UNUSED_METHODS.includes(name)) return method;
-    removed.push(name);
-    return '';
-  });
+  const cut = withoutStatements(code, METHOD, UNUSED_METHODS, 'declares');
   const left = cut.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').match(new RegExp(`\\.(${UNUSED_METHODS.join('|')})\\b`, 'g'));
-  if (removed.sort().join() !== UNUSED_METHODS.join() || left) {
-    throw new Error(`dompurify/src/purify.ts declares ${removed.join(', ')}${left ? ` and still names ${left.join(', ')}` : ''} (expected ${UNUSED_METHODS.join(', ')}): check scripts/dompurify-source.mjs`);
-  }
+  if (left) throw new Error(`dompurify/src/purify.ts still names ${left.join(', ')}: check scripts/dompurify-source.mjs`);
   return cut;
 }
 
@@ -167,7 +174,8 @@ export function withoutDefaultLists(code, path) {
 /**
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
- * and the others it does not name read as unset; `src/tags.ts` and `src/attrs.ts` without their lists; any other module as it is.
+ * and the others it does not name read as unset; `src/tags.ts` and `src/attrs.ts` without their
+ * lists; any other module as it is.
  * @param {string} code
  * @param {string} path the module's path
  * @returns {string}

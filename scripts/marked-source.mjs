@@ -130,6 +130,13 @@ export function withoutUnusedParts(code, file) {
  * @returns {string}
  */
 export function markedSource() {
+  return (written ??= writeMarkedSource());
+}
+
+/** The entry markedSource() wrote, once per process (the build resolves `marked` at each import of it). */
+let written;
+
+function writeMarkedSource() {
   const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
   const cuts = createHash('sha256').update(readFileSync(new URL(import.meta.url))).digest('hex').slice(0, 12);
   const dir = new URL(`../node_modules/.cache/agent-chat-marked/${version}-${cuts}/`, import.meta.url);

@@ -77,12 +77,14 @@ const BLOCK_MARKS = {
   lheading: /\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)/,
 };
 
+/** The widget's markdown: GFM with line breaks, parsed synchronously (what scripts/marked-source.mjs keeps of marked). */
+export const MARKED_OPTIONS = { async: false, gfm: true, breaks: true } as const;
+
+/** The tokenizer overrides that skip the rules of BLOCK_MARKS where their mark is missing. */
+export const MARKED_TOKENIZER = Object.fromEntries(Object.entries(BLOCK_MARKS).map(([rule, mark]) => [rule, (src: string) => (mark.test(src) ? false : undefined)]));
+
 function getMarked(): Marked {
-  if (marked) return marked;
-  marked = new Marked({ async: false, gfm: true, breaks: true });
-  const tokenizer = Object.fromEntries(Object.entries(BLOCK_MARKS).map(([rule, mark]) => [rule, (src: string) => (mark.test(src) ? false : undefined)]));
-  marked.use({ tokenizer });
-  return marked;
+  return (marked ??= new Marked(MARKED_OPTIONS).use({ tokenizer: MARKED_TOKENIZER }));
 }
 
 /** Sanitises an HTML string into a fragment owned by this document. */

@@ -6,11 +6,14 @@ import { FOLDED, INSTANCE_ALIASES, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, m
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
+import { MARKED_OPTIONS, MARKED_TOKENIZER } from '../../src/renderers/sanitize.js';
 
 // The widget's marked is built from the source its package ships, without the pedantic grammar and
 // what use() takes but tokenizer and renderer overrides (scripts/marked-source.mjs): for the
 // widget's options and its tokenizer overrides, it must parse exactly as the prebuilt one.
-const OPTIONS = { async: false, gfm: true, breaks: true } as const;
+
+/** The `Marked` class the widget ships (from node_modules/.cache, written by the build's own script). */
+const shippedMarked = async () => ((await import(pathToFileURL(markedSource()).href)) as typeof import('marked')).Marked;
 
 /** Markdown where the pedantic grammar differs from GFM's, or that reads the branches it cut. */
 const EDGES = [
@@ -31,9 +34,9 @@ const PIECES = [
 
 describe('marked without its pedantic grammar and what use() takes but tokenizer and renderer (scripts/marked-source.mjs)', () => {
   it('parses exactly as the prebuilt marked for the widget\'s options: edge cases, hostile payloads, a long reply and 3,000 seeded random replies', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
-    const shipped = new Marked(OPTIONS);
-    const prebuilt = new PrebuiltMarked(OPTIONS);
+    const Marked = await shippedMarked();
+    const shipped = new Marked(MARKED_OPTIONS);
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS);
     for (const text of [...EDGES, ...HOSTILE, LONG_REPLY]) assert.equal(shipped.parse(text), prebuilt.parse(text), text);
     const random = prng(20261125);
     for (let i = 0; i < 3000; i++) {
@@ -42,39 +45,42 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     }
   });
 
-  it('…with tokenizer overrides as the widget\'s (a rule skipped, or left to marked with false), through use()', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
-    const tokenizer = { blockquote: (src: string) => (/^ {0,3}>/.test(src) ? false : undefined), table: () => undefined };
-    const shipped = new Marked(OPTIONS).use({ tokenizer });
-    const prebuilt = new PrebuiltMarked(OPTIONS).use({ tokenizer });
-    for (const text of [...EDGES, LONG_REPLY]) assert.equal(shipped.parse(text), prebuilt.parse(text), text);
+  it('…with the widget\'s tokenizer overrides (a rule skipped where its mark is missing), through use()', async () => {
+    const Marked = await shippedMarked();
+    const shipped = new Marked(MARKED_OPTIONS).use({ tokenizer: MARKED_TOKENIZER });
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS).use({ tokenizer: MARKED_TOKENIZER });
+    for (const text of [...EDGES, ...HOSTILE, LONG_REPLY]) assert.equal(shipped.parse(text), prebuilt.parse(text), text);
+    // The overrides are applied (they only skip work, so the comparison above cannot tell): one that
+    // takes strikethrough away shows it.
+    assert.match(new Marked(MARKED_OPTIONS).parse('~~gone~~') as string, /<del>/);
+    assert.doesNotMatch(new Marked(MARKED_OPTIONS).use({ tokenizer: { del: () => undefined } }).parse('~~gone~~') as string, /<del>/);
   });
 
   it('really has none of what use() takes but tokenizer and renderer: hooks and walkTokens are ignored, a renderer override still works', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const Marked = await shippedMarked();
     const renderer = { renderer: { strong: () => 'STRONG' } };
-    assert.equal(new Marked(OPTIONS).use(renderer).parse('a **b**'), new PrebuiltMarked(OPTIONS).use(renderer).parse('a **b**'));
+    assert.equal(new Marked(MARKED_OPTIONS).use(renderer).parse('a **b**'), new PrebuiltMarked(MARKED_OPTIONS).use(renderer).parse('a **b**'));
     const packs = [
       { hooks: { postprocess: (html: string) => html.toUpperCase() } },
       { walkTokens: (token: { type: string; text?: string }) => void (token.type === 'text' && (token.text = 'walked')) },
     ];
     for (const pack of packs) {
-      assert.notEqual(new PrebuiltMarked(OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
-      assert.equal(new Marked(OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
+      assert.notEqual(new PrebuiltMarked(MARKED_OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
+      assert.equal(new Marked(MARKED_OPTIONS).use(pack).parse('a **b**'), '<p>a <strong>b</strong></p>\n', Object.keys(pack)[0]);
     }
   });
 
   it('really has no addon extensions: one registered does nothing', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const Marked = await shippedMarked();
     const extension = { extensions: [{ name: 'shout', level: 'inline' as const, start: (src: string) => src.indexOf('!!'), tokenizer: (src: string) => (src.startsWith('!!') ? { type: 'shout', raw: '!!' } : undefined), renderer: () => 'SHOUT' }] };
-    assert.equal(new PrebuiltMarked(OPTIONS).use(extension).parse('a !! b'), '<p>a SHOUT b</p>\n');
-    assert.equal(new Marked(OPTIONS).use(extension).parse('a !! b'), '<p>a !! b</p>\n');
+    assert.equal(new PrebuiltMarked(MARKED_OPTIONS).use(extension).parse('a !! b'), '<p>a SHOUT b</p>\n');
+    assert.equal(new Marked(MARKED_OPTIONS).use(extension).parse('a !! b'), '<p>a !! b</p>\n');
   });
 
   it('an instance carries none of the class aliases it leaves out', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
-    const shipped = new Marked(OPTIONS) as unknown as Record<string, unknown>;
-    const prebuilt = new PrebuiltMarked(OPTIONS) as unknown as Record<string, unknown>;
+    const Marked = await shippedMarked();
+    const shipped = new Marked(MARKED_OPTIONS) as unknown as Record<string, unknown>;
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS) as unknown as Record<string, unknown>;
     for (const name of INSTANCE_ALIASES) {
       assert.equal(shipped[name], undefined, name);
       assert.equal(typeof prebuilt[name], 'function', name);
@@ -82,13 +88,13 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
   });
 
   it('parses synchronously only: async: true no longer makes parse() return a promise', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const Marked = await shippedMarked();
     assert.ok(new PrebuiltMarked({ async: true }).parse('*a*') instanceof Promise);
     assert.equal(new Marked({ async: true }).parse('*a*'), new PrebuiltMarked({ async: false }).parse('*a*'));
   });
 
   it('really has no pedantic grammar: the option no longer changes anything', async () => {
-    const { Marked } = (await import(pathToFileURL(markedSource()).href)) as typeof import('marked');
+    const Marked = await shippedMarked();
     const text = '#Heading\n\n**foo:**bar';
     assert.notEqual(new PrebuiltMarked({ async: false, pedantic: true }).parse(text), new PrebuiltMarked({ async: false }).parse(text));
     assert.equal(new Marked({ async: false, pedantic: true }).parse(text), new Marked({ async: false }).parse(text));

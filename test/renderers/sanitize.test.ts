@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import createDOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import { renderMarkdown, sanitizeHtml } from '../../src/renderers/sanitize.js';
+import { MARKED_OPTIONS, renderMarkdown, sanitizeHtml } from '../../src/renderers/sanitize.js';
 import { prng } from '../support/prng.js';
 
 const toHtml = (fragment: DocumentFragment) => {
@@ -56,7 +56,7 @@ describe('sanitize', () => {
     // The widget's marked skips four block rules whose regular expressions cannot match without
     // their mark (they cost ~430 KB of compiled code once run): the same texts through a marked
     // without the shortcut must give the same nodes.
-    const plain = new Marked({ async: false, gfm: true, breaks: true });
+    const plain = new Marked(MARKED_OPTIONS);
     const pieces = [
       'text', 'more words', ' ', '  ', '   ', '    ', '\t', '\n', '\n', '\n\n', '> ', '>', ' > ', '<div>', '</div>', '<b>', '<!-- c -->', '<',
       '|', ' | ', '|---|', '| a | b |', '\n|---|---|\n', ':--', '--:', '---', '===', '-', '=', '- ', '* ', '1. ', '# ', '```', '~~~', 'x:y',
