@@ -5,14 +5,20 @@ import { DOMPURIFY_SOURCE, asShipped } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
 /**
- * Builds the widget for a script tag, in two passes (`vite build`, then `vite build --mode iife`):
+ * Builds the widget for a script tag, in three passes (`vite build`, `vite build --mode iife`,
+ * `vite build --mode engine`):
  * - ES modules: dist/agent-chat.js, the shell (the element, its API and the launcher, ~4 KB), which
- *   imports dist/agent-chat-view.js (the panel, also the public `agent-chat/renderers`) when first
- *   needed; the view imports dist/agent-chat-engine.js (the conversation without UI, also the public
- *   `agent-chat/engine`) and the feature chunks in dist/chunks/ (carousel, dictation, speech, …).
- *   Lit, marked and DOMPurify are bundled in. Every import is relative, so a CDN path works as is.
+ *   imports dist/agent-chat-view.js (the panel and the engine under it; also the public
+ *   `agent-chat/renderers`) when first needed; the view imports the feature chunks in dist/chunks/
+ *   (carousel, dictation, speech, …) when first needed. Lit, marked and DOMPurify are bundled in.
+ *   Every import is relative, so a CDN path works as is.
  * - dist/agent-chat.iife.js, a classic script: the same shell, which imports the ES view from its
  *   own URL (src/shell/load-view.iife.ts).
+ * - dist/agent-chat-engine.js, `agent-chat/engine` alone (no Lit, no rendering), for a site that
+ *   draws its own UI (its language tables in dist/engine-chunks/). A build of its own: a widget page
+ *   never loads it, as the view has the engine in it. As a file the view imported (a chunk shared by
+ *   two entries) it cost every first open ~780 bytes gzipped: the view and the engine compress
+ *   better as one file than as two (the same names, the same calls), and the shell asked for both.
  * The server side and the SSR entry are built by esbuild (package.json "build:server",
  * "build:node"); demo/ is served as is.
  */
@@ -21,9 +27,6 @@ const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|she
 
 /** Libraries only a lazy chunk uses: marked (built from its source in node_modules/.cache) and DOMPurify, for replies with markdown. */
 const LAZY_LIBRARIES = /\/node_modules\/(marked|dompurify|\.cache\/agent-chat-marked)\//;
-
-/** The engine (src/engine/index.ts) and what it imports: no Lit, no rendering. */
-const ENGINE = /\/src\/(engine\/[\w-]+|controllers\/(conversation|delivery)-controller|conversation\/[\w-]+|storage\/[\w-]+|transport\/[\w-]+|protocol\/[\w-]+|i18n\/strings)\.ts$/;
 
 export default defineConfig(({ mode }) => ({
   publicDir: false,
@@ -78,7 +81,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     outDir: 'dist',
-    emptyOutDir: mode !== 'iife',
+    emptyOutDir: mode === 'production',
     // Maps are written for our own tools (profiles, `npm run look`) but not published (package.json
     // `files`), so the shipped files do not point at them: the comment would send a visitor's
     // devtools to a missing file, and it cost every file ~40 bytes gzipped (~450 in all, 31 in the shell).
@@ -95,14 +98,12 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
       output: {
-        minify: true, comments: false, chunkFileNames: 'chunks/[name]-[hash].js',
-        // Everything the first open needs in one chunk (the view and engine entries re-export from
-        // it): left alone, the bundler splits off a small chunk for each module a lazy chunk shares
-        // with the view, and each file costs a request and its own gzip overhead.
-        // The engine's modules get a chunk of their own, so `agent-chat/engine` alone loads no Lit.
+        minify: true, comments: false, chunkFileNames: mode === 'engine' ? 'engine-chunks/[name]-[hash].js' : 'chunks/[name]-[hash].js',
+        // Everything the first open needs in one chunk (the view entry re-exports from it): left
+        // alone, the bundler splits off a small chunk for each module a lazy chunk shares with the
+        // view, and each file costs a request and its own gzip overhead.
         advancedChunks: {
           groups: [
-            { name: 'agent-chat-engine', test: (id: string) => ENGINE.test(id), priority: 2 },
             { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id) && !LAZY_LIBRARIES.test(id), priority: 1 },
           ],
         },
@@ -111,7 +112,9 @@ export default defineConfig(({ mode }) => ({
     lib: mode === 'iife'
       ? { entry: 'src/index.ts', name: 'AgentChat', formats: ['iife' as const], fileName: () => 'agent-chat.iife.js' }
       : {
-          entry: { 'agent-chat': 'src/index.ts', 'agent-chat-view': 'src/view/index.ts', 'agent-chat-engine': 'src/engine/index.ts' },
+          entry: (mode === 'engine'
+            ? { 'agent-chat-engine': 'src/engine/index.ts' }
+            : { 'agent-chat': 'src/index.ts', 'agent-chat-view': 'src/view/index.ts' }) as Record<string, string>,
           formats: ['es' as const],
           fileName: (_format: string, name: string) => `${name}.js`,
         },

@@ -5,7 +5,7 @@ import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
-import { stringsFor, type Strings } from '../i18n/strings.js';
+import { loadStrings, stringsFor, type Strings } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
 import { describeFailure } from '../transport/failure-text.js';
 import type { TransportFailure } from '../transport/post-event.js';
@@ -167,10 +167,15 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Reads the stored conversation, listens to other tabs and sends what a reload left unsent. */
+  /**
+   * Reads the stored conversation, listens to other tabs and sends what a reload left unsent. Loads
+   * the UI text of `options.language` (or the page's) for the texts the session writes (English
+   * until it has loaded).
+   */
   start() {
     if (this.#started) return;
     this.#started = true;
+    void loadStrings(this.#language);
     // Held while this tab may send what it made: another tab takes up its items only once it is gone.
     // (Granted later, perhaps after a stop(): then not held.)
     const gone = (this.#gone = new Promise<void>((resolve) => (this.#leave = resolve)));
@@ -347,8 +352,12 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     }
   }
 
+  get #language() {
+    return this.options.language || document.documentElement.lang;
+  }
+
   get #strings() {
-    return stringsFor(this.options.language || document.documentElement.lang, this.options.strings);
+    return stringsFor(this.#language, this.options.strings);
   }
 
   #notify(change: SessionChange) {

@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BUDGETS, browserFiles, sizes, staticClosure, staticImports } from '../support/size.mjs';
+import { BUDGETS, browserFiles, reachable, sizes, staticClosure, staticImports } from '../support/size.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 describe('bundle', () => {
   const measured = sizes();
-  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['firstOpenMarkdown', 'everything a first open loads (the markdown chunk too, asked for once the view has painted)'], ['all', 'every chunk']] as const) {
+  for (const [name, what] of [['shell', 'the shell (each script format)'], ['firstOpen', 'the shell and what opening, greeting and a text and a buttons reply need'], ['firstOpenMarkdown', 'everything a first open loads (the markdown chunk too, asked for once the view has painted)'], ['all', 'every chunk'], ['engine', 'agent-chat/engine alone (a site drawing its own UI)']] as const) {
     it(`${what}: at most ${BUDGETS[name].toLocaleString('en')} bytes min+gzip`, () => {
       assert.ok(measured[name] <= BUDGETS[name], `${measured[name]} bytes gzipped, budget ${BUDGETS[name]} (npm run size)`);
     });
@@ -23,9 +23,22 @@ describe('bundle', () => {
     assert.deepEqual(staticImports('agent-chat.js'), [], 'the shell imports nothing at load');
     assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-view\.js["'`]\)/, 'the shell loads the view next to itself');
     assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-view\.js/, 'the classic script loads the same view');
-    // Both ask for the engine at the same time as the view (the view imports it too), not after it.
-    assert.match(readFileSync(`${dist}agent-chat.js`, 'utf8'), /import\(["'`]\.\/agent-chat-engine\.js["'`]\)/, 'the shell asks for the engine');
-    assert.match(readFileSync(`${dist}agent-chat.iife.js`, 'utf8'), /agent-chat-engine\.js/, 'the classic script asks for the engine');
+  });
+
+  it('"all" counts every file the widget may load, and those are the widget\'s files in dist/', () => {
+    // Followed from the shell through every import, static or when it runs: a file the widget
+    // loads is counted even where browserFiles() would leave it out (the standalone engine).
+    assert.deepEqual([...reachable('agent-chat.js')].sort(), browserFiles().sort());
+  });
+
+  it('the engine comes in the view\'s file: no widget file asks for the standalone engine', () => {
+    // One file for the two compresses better and takes one request; dist/agent-chat-engine.js is
+    // built on its own for a site that draws its own UI.
+    for (const file of [...browserFiles(), 'agent-chat.iife.js']) {
+      assert.ok(!/agent-chat-engine|engine-chunks/.test(readFileSync(`${dist}${file}`, 'utf8')), `${file} names the standalone engine`);
+    }
+    assert.ok(/new BroadcastChannel\(/.test(readFileSync(`${dist}agent-chat-view.js`, 'utf8')), 'the view has the engine in it (its tabs\' channel)');
+    assert.deepEqual(staticImports('agent-chat-view.js'), [], 'the view imports nothing at load');
   });
 
   it('marked and DOMPurify are in the markdown chunk only, which the first open does not import', () => {

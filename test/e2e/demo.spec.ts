@@ -38,17 +38,43 @@ const holdView = (page: Page) => hold(page, '**/agent-chat-view.js');
 
 const chatPosts = (requests: { url: string; body: string }[]) => requests.filter((r) => new URL(r.url).pathname === '/chat' && r.body);
 
-test('the shell asks for the engine together with the view, not after it', async ({ page }) => {
-  // The view imports the engine: left to the browser, the engine's request waits until the view
-  // has arrived and been parsed, one more round trip before the greeting can go out.
-  const release = await holdView(page);
-  const engineAsked = page.waitForRequest('**/agent-chat-engine.js', { timeout: 5_000 });
+test('a first open loads the shell and one file with the panel and the engine, never the standalone engine', async ({ page }) => {
+  // The view has the engine in it: one request after the shell before the greeting can go out
+  // (dist/agent-chat-engine.js is built for a site's own UI, not for the widget).
+  const requests = recordRequests(page);
   await page.goto('/');
-  await page.locator('#launcher-chat [part~="launcher"]').hover();
-  await engineAsked; // while the view is still held
-  release();
   await page.locator('#launcher-chat [part~="launcher"]').click();
   await expect(page.locator('#launcher-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
+  const scripts = requests.map((r) => new URL(r.url).pathname).filter((path) => path.endsWith('.js'));
+  expect(scripts.filter((path) => path.endsWith('/agent-chat-view.js'))).toHaveLength(1);
+  expect(scripts.filter((path) => /agent-chat-engine|engine-chunks/.test(path))).toEqual([]);
+});
+
+test('the standalone engine (agent-chat/engine, built on its own) greets and answers on a page without the widget', async ({ page }) => {
+  // A site drawing its own UI loads dist/agent-chat-engine.js alone: no Lit, no panel.
+  const requests = recordRequests(page);
+  await page.goto('/dist/launcher.html');
+  const texts = await page.evaluate(async () => {
+    const { createChatSession } = await import('/dist/agent-chat-engine.js' as string);
+    const session = createChatSession({ proxyUrl: '/chat?widget=own-ui' });
+    const agentTexts = () => session.messages.filter((m: { kind: string }) => m.kind === 'agent').map((m: { item: { altText?: string } }) => m.item.altText ?? '');
+    const replies = (count: number) => new Promise<void>((resolve) => {
+      const check = () => agentTexts().length >= count && resolve();
+      session.subscribe(check);
+      check();
+    });
+    session.start();
+    session.greet();
+    await replies(1);
+    const greeted = agentTexts().length;
+    session.send('What can you do?');
+    await replies(greeted + 1);
+    return agentTexts();
+  });
+  expect(texts[0]).toContain("I'm the demo agent");
+  expect(texts.length).toBeGreaterThan(1);
+  const scripts = requests.map((r) => new URL(r.url).pathname).filter((path) => path.endsWith('.js'));
+  expect(scripts).toEqual(['/dist/agent-chat-engine.js']);
 });
 
 test('a click that lands while the rest of the widget arrives opens the chat', async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { createChatSession, type SessionChange } from '../../src/engine/index.js';
+import { stringsFor } from '../../src/i18n/strings.js';
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { WAIT } from '../support/widget.js';
 
@@ -82,6 +83,18 @@ describe('createChatSession (agent-chat/engine)', () => {
     ]);
     expect(changes).to.include.members(['reset', 'added', 'updated', 'state']);
     expect(document.querySelector('agent-chat'), 'no element involved').to.equal(null);
+    session.stop();
+  });
+
+  it("writes its texts in options.language, whose table start() loads (a site's own UI has no widget to load it)", async () => {
+    const greeting = proxy.hold();
+    const session = createChatSession({ proxyUrl: proxy.url, language: 'de-AT' });
+    session.start();
+    session.greet();
+    await waitUntil(() => stringsFor('de').chatNotStarted !== stringsFor('en').chatNotStarted, 'the German table loaded', WAIT);
+    greeting.release({ status: 400, json: { status: 'error', error: 'unknown node' } });
+    await waitUntil(() => session.greetingProblem !== undefined, 'the greeting refused', WAIT);
+    expect((session.greetingProblem as { failed: string }).failed).to.contain(stringsFor('de').chatNotStarted);
     session.stop();
   });
 

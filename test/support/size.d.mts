@@ -1,7 +1,10 @@
-export declare const BUDGETS: { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number };
+export declare const BUDGETS: { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number; engine: number };
 export declare const TARGETS: { firstOpen: number; firstOpenMarkdown: number; all: number };
+export declare const STANDALONE_ENGINE: string;
 export declare function gzipBytes(file: string): number;
 export declare function staticImports(file: string): string[];
+export declare function dynamicImports(file: string): string[];
+export declare function reachable(file: string, seen?: Set<string>): Set<string>;
 export declare function staticClosure(file: string, seen?: Set<string>): Set<string>;
 export declare function browserFiles(): string[];
-export declare function sizes(): { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number; files: Record<string, number>; firstOpenFiles: string[] };
+export declare function sizes(): { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number; engine: number; files: Record<string, number>; firstOpenFiles: string[] };

@@ -4,17 +4,19 @@
 // - shell: dist/agent-chat.js (and the classic script, dist/agent-chat.iife.js), loaded by every
 //   page view of a site;
 // - first open: the shell plus everything it takes to open, greet and show a text and a buttons
-//   reply: the view (dist/agent-chat-view.js) and what it imports statically (the engine,
-//   dist/agent-chat-engine.js): what the panel and a plain greeting wait for (plain text needs no
-//   markdown library);
+//   reply: the view (dist/agent-chat-view.js, the engine in it) and what it imports statically: what
+//   the panel and a plain greeting wait for (plain text needs no markdown library);
 // - first open, everything: the same and the markdown chunk (marked, DOMPurify), which a shown panel
 //   asks for after it is painted, while the greeting is on its way, and a markdown reply waits for;
-// - all: every file a browser may load (the lazy feature chunks too; the classic script counted once,
-//   as the ES shell stands for it).
+// - all: every file a browser may load for the widget (the lazy feature chunks too; the classic
+//   script counted once, as the ES shell stands for it);
+// - engine: `agent-chat/engine` alone (dist/agent-chat-engine.js), for a site that draws its own UI
+//   instead of the widget's: a build of its own (vite.config.ts), which a widget page never loads
+//   (the view has the engine in it; the bundle test shows no widget file names it).
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_160, all: 52_415 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_410, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -74,8 +76,12 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * calls, with the options it leaves at false fixed and the others it does not name read as unset
  * (scripts/dompurify-source.mjs), to 52,395 and 47,140, and naming the markdown options once to 52,385 and 47,130
  * (the split's chunks each compress on their own, and a lazy chunk costs more in all than it saves
- * in the first open). Until the widget's own code shrinks, the enforced figure is the measured one
- * plus a little: see README "Not yet".
+ * in the first open). The engine in the view's file instead of a file of its own that the view
+ * imported (one file compresses the two better, and the shell asks for one) took them to 51,602
+ * (the target met: the budget is the target again) and 46,360 (the first open without markdown from
+ * 26,896 to 26,126), and the engine loading the UI text of its language at `start()` (a site's own UI
+ * on `agent-chat/engine` has no widget to load it) to 51,623 and 46,381. The first open with
+ * markdown is still over the target: see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
 
@@ -91,6 +97,22 @@ export function staticImports(file) {
   return [...new Set(found)];
 }
 
+/** The files `file` may import when it runs (`import("./x.js")`), relative to dist/. */
+export function dynamicImports(file) {
+  const code = readFileSync(new URL(file, distDir), 'utf8');
+  const base = new URL(file, 'file:///');
+  const found = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)].map((m) => new URL(m[1], base).pathname.slice(1));
+  return [...new Set(found)];
+}
+
+/** `file` and every file it may load, statically or when it runs, transitively. */
+export function reachable(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const next of [...staticImports(file), ...dynamicImports(file)]) reachable(next, seen);
+  return seen;
+}
+
 /** `file` and everything it imports statically, transitively. */
 export function staticClosure(file, seen = new Set()) {
   if (seen.has(file)) return seen;
@@ -99,9 +121,15 @@ export function staticClosure(file, seen = new Set()) {
   return seen;
 }
 
-/** Every browser file: the ES files at the top of dist/ and in dist/chunks/ (not the Node ones, *.node.js and chunks/node-*). */
+/** The engine for a site's own UI, built on its own: never loaded by the widget. */
+export const STANDALONE_ENGINE = 'agent-chat-engine.js';
+
+/**
+ * Every file the widget may load in a browser: the ES files at the top of dist/ and in dist/chunks/
+ * (not the Node ones, *.node.js and chunks/node-*, nor the standalone engine and its dist/engine-chunks/).
+ */
 export function browserFiles() {
-  const top = readdirSync(distDir).filter((f) => f.endsWith('.js') && !f.endsWith('.node.js') && !f.endsWith('.iife.js'));
+  const top = readdirSync(distDir).filter((f) => f.endsWith('.js') && !f.endsWith('.node.js') && !f.endsWith('.iife.js') && f !== STANDALONE_ENGINE);
   const chunks = readdirSync(new URL('chunks/', distDir)).filter((f) => f.endsWith('.js') && !f.startsWith('node-')).map((f) => `chunks/${f}`);
   return [...top, ...chunks];
 }
@@ -109,7 +137,7 @@ export function browserFiles() {
 export function sizes() {
   const sum = (files) => [...files].reduce((n, f) => n + gzipBytes(f), 0);
   const firstOpenFiles = new Set([...staticClosure('agent-chat.js'), ...staticClosure('agent-chat-view.js')]);
-  const all = browserFiles();
+  const all = [...reachable('agent-chat.js')];
   const markdownChunk = all.find((f) => /^chunks\/markdown-[\w-]+\.js$/.test(f));
   if (!markdownChunk) throw new Error('no markdown chunk in dist/chunks (npm run build)');
   return {
@@ -117,7 +145,8 @@ export function sizes() {
     firstOpen: sum(firstOpenFiles),
     firstOpenMarkdown: sum(new Set([...firstOpenFiles, ...staticClosure(markdownChunk)])),
     all: sum(all),
-    files: Object.fromEntries([...all, 'agent-chat.iife.js'].map((f) => [f, gzipBytes(f)])),
+    engine: sum(staticClosure(STANDALONE_ENGINE)),
+    files: Object.fromEntries([...all, 'agent-chat.iife.js', STANDALONE_ENGINE].map((f) => [f, gzipBytes(f)])),
     firstOpenFiles: [...firstOpenFiles],
   };
 }
