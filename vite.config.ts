@@ -81,7 +81,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     outDir: 'dist',
-    emptyOutDir: mode === 'production',
+    emptyOutDir: mode !== 'iife' && mode !== 'engine', // the later passes add to what the first wrote
     // Maps are written for our own tools (profiles, `npm run look`) but not published (package.json
     // `files`), so the shipped files do not point at them: the comment would send a visitor's
     // devtools to a missing file, and it cost every file ~40 bytes gzipped (~450 in all, 31 in the shell).
