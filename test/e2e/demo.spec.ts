@@ -75,6 +75,27 @@ test('the standalone engine (agent-chat/engine, built on its own) greets and ans
   expect(texts.length).toBeGreaterThan(1);
   const scripts = requests.map((r) => new URL(r.url).pathname).filter((path) => path.endsWith('.js'));
   expect(scripts).toEqual(['/dist/agent-chat-engine.js']);
+
+  // In German, it loads its table from next to itself (dist/engine-chunks/) and writes its texts in it.
+  const table = page.waitForResponse(/\/dist\/engine-chunks\/de-[\w-]+\.js$/);
+  await page.route('**/refused', async (route) => {
+    await table; // the refusal comes once the table is there, so the text cannot be English by a race
+    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 'error', error: 'unknown node' }) });
+  });
+  const problem = await page.evaluate(async () => {
+    const { createChatSession } = await import('/dist/agent-chat-engine.js' as string);
+    const session = createChatSession({ proxyUrl: '/refused', language: 'de' });
+    session.start();
+    session.greet();
+    await new Promise<void>((resolve) => {
+      const check = () => session.greetingProblem && resolve();
+      session.subscribe(check);
+      check();
+    });
+    return session.greetingProblem;
+  });
+  expect((await table).ok()).toBe(true);
+  expect(problem.failed).toContain('Der Chat konnte nicht starten');
 });
 
 test('a click that lands while the rest of the widget arrives opens the chat', async ({ page }) => {
