@@ -39,5 +39,20 @@ export function addCopyButtons(fragment: DocumentFragment, strings: Strings): Do
   return fragment;
 }
 
-/** Markdown → sanitised nodes, code blocks with a copy button. */
-export const markdownFragment = (text: string, strings: Strings) => addCopyButtons(renderMarkdown(text), strings);
+/**
+ * Each table of sanitised markdown in a box of its own that scrolls sideways (`.table`), so that the
+ * table keeps its width (up to a cap, see the view's styles) instead of being squeezed to the
+ * bubble's, where every cell broke at each space.
+ */
+export function boxTables(fragment: DocumentFragment): DocumentFragment {
+  for (const table of fragment.querySelectorAll('table')) {
+    const box = document.createElement('div');
+    box.className = 'table';
+    table.replaceWith(box);
+    box.append(table);
+  }
+  return fragment;
+}
+
+/** Markdown → sanitised nodes, code blocks with a copy button, tables in a box that scrolls. */
+export const markdownFragment = (text: string, strings: Strings) => boxTables(addCopyButtons(renderMarkdown(text), strings));

@@ -77,8 +77,9 @@ export const viewCss = css`
   .bubble a, .card-title a { color: inherit; }
   .bubble img { max-inline-size: 100%; }
   /* Replies a language model writes: tables and code scroll inside the bubble, never squeezed; a
-     cell wraps between words only. The tint reads on light and dark bubbles alike. */
-  .bubble pre, .bubble table { overflow-x: auto; max-inline-size: 100%; }
+     cell wraps between words only. The tint reads on light and dark bubbles alike. A table takes the
+     width its cells want, up to 48em (where long texts wrap), in a box that scrolls (markdown.ts). */
+  .bubble pre, .table { overflow-x: auto; max-inline-size: 100%; }
   .code { display: grid; margin-block: 1em; }
   .code pre { margin: 0; }
   .copy {
@@ -88,11 +89,11 @@ export const viewCss = css`
   .bubble pre { padding: 8px 10px; border-radius: 6px; background: rgb(128 128 128 / 0.14); white-space: pre; }
   .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
   .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }
-  .bubble table { display: block; border-collapse: collapse; }
+  .bubble table { border-collapse: collapse; inline-size: max-content; max-inline-size: 48em; }
   /* More to read sideways shows as a shade at that edge (overlay scrollbars, as on phones and Macs,
      show nothing until scrolled): the shades stay at the box's edges, covers that scroll with the
      content hide them at its ends. The code's tint is mixed in, so the covers match it. */
-  .bubble :is(pre, table) {
+  .bubble pre, .table {
     --_c: var(--_agent-bubble);
     background: linear-gradient(90deg, var(--_c) 70%, #0000) 0 / 24px local, linear-gradient(270deg, var(--_c) 70%, #0000) 100% / 24px local,
       radial-gradient(farthest-side at 0, #888b, #0000) 0 / 16px scroll, radial-gradient(farthest-side at 100%, #888b, #0000) 100% / 16px scroll var(--_c);

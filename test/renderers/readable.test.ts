@@ -28,6 +28,13 @@ function brokenWords(element: Element): string[] {
   return broken;
 }
 
+/** How many lines `element`'s text takes. */
+function lines(element: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+}
+
 const inside = (inner: Element, outer: Element) => {
   const a = inner.getBoundingClientRect();
   const b = outer.getBoundingClientRect();
@@ -55,17 +62,24 @@ describe('a long markdown reply, readable', () => {
         const pre = root.querySelector('pre')!;
 
         expect([...table.querySelectorAll('th, td')].flatMap(brokenWords), 'words broken inside cells').to.deep.equal([]);
-        expect(inside(table, bubble), 'the table stays inside the bubble').to.equal(true);
+        // Never squeezed: a table wider than the bubble scrolls at a width where a cell of a few
+        // words keeps them on one line (squeezed to the bubble, every cell broke at each space).
+        const cells = [...table.querySelectorAll('th, td')];
+        const short = cells.filter((cell) => ['99.95 %', 'Chat and phone', 'Contact us'].includes(cell.textContent!));
+        expect(short.map((cell) => `${cell.textContent}: ${lines(cell)}`), 'short cells on one line').to.deep.equal(['99.95 %: 1', 'Chat and phone: 1', 'Contact us: 1']);
+        const scroller = table.closest('.table')!;
+        expect(inside(scroller, bubble), 'the table stays inside the bubble').to.equal(true);
         expect(inside(pre, bubble), 'the code stays inside the bubble').to.equal(true);
         expect(pre.scrollWidth, 'the code scrolls').to.be.greaterThan(pre.clientWidth);
         expect(getComputedStyle(pre).overflowX).to.equal('auto');
-        if (width === 320) expect(table.scrollWidth, 'a table wider than the bubble scrolls').to.be.greaterThan(table.clientWidth);
-        expect(getComputedStyle(table).overflowX).to.equal('auto');
+        expect(scroller.scrollWidth, 'a table wider than the bubble scrolls').to.be.greaterThan(scroller.clientWidth);
+        expect(getComputedStyle(scroller).overflowX).to.equal('auto');
         // Where scrollbars only show while scrolling (phones, Macs), a shade at the edge says there is
         // more: shades fixed to the box, covers that scroll with the content (background-attachment).
-        for (const box of [pre, table]) {
+        for (const box of [pre, scroller]) {
           expect(getComputedStyle(box).backgroundAttachment, `${box.localName}: a shade at the edge with more`).to.equal('local, local, scroll, scroll');
         }
+        expect(getComputedStyle(pre).backgroundColor, 'the code on a tinted background').to.not.equal(getComputedStyle(bubble).backgroundColor);
         const log = part(chat, 'log')!;
         expect(log.scrollWidth, 'nothing overflows the log').to.be.at.most(log.clientWidth);
         expect(getComputedStyle(root.querySelector('th')!).borderTopStyle, 'cells have borders').to.equal('solid');

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_410, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_450, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -80,8 +80,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * imported (one file compresses the two better, and the shell asks for one) took them to 51,602
  * (the target met: the budget is the target again) and 46,360 (the first open without markdown from
  * 26,896 to 26,126), and the engine loading the UI text of its language at `start()` (a site's own UI
- * on `agent-chat/engine` has no widget to load it) to 51,623 and 46,381. The first open with
- * markdown is still over the target: see README "Not yet".
+ * on `agent-chat/engine` has no widget to load it) to 51,623 and 46,381, and a table that scrolls
+ * keeping the width its cells want (each in a box of its own; squeezed to the bubble, every cell
+ * broke at each space) to 51,661 and 46,419. The first open with markdown is still over the target:
+ * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
 
