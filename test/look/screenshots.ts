@@ -264,6 +264,8 @@ try {
   await shot('desktop-long-reply', { width: 1280, height: 800 }, longReply);
   await shot('phone-320-long-reply', { width: 320, height: 640 }, longReply);
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
+  await shot('rtl-long-reply', { width: 1280, height: 800, dir: 'rtl' }, longReply);
+  await shot('zoom-200-long-reply', { width: 640, height: 400, scale: 2 }, longReply);
   await shot('desktop-new-messages', { width: 1280, height: 800 }, unread);
   await shot('desktop-typing', { width: 1280, height: 800 }, typing);
   releaseSlow?.();
