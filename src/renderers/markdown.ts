@@ -9,12 +9,21 @@ import { renderMarkdown } from './sanitize.js';
 export { renderMarkdown };
 
 /**
- * A copy button above each code block of sanitised markdown (built as nodes, after sanitising):
- * it puts the code on the clipboard and says "Copied" (announced), or that it could not.
+ * Each code block and table of sanitised markdown (built as nodes, after sanitising) in a box of its
+ * own. A table's (`.table`) scrolls sideways, so that the table keeps its width (up to a cap, see
+ * the view's styles) instead of being squeezed to the bubble's, where every cell broke at each
+ * space. A code block's (`.code`) has a copy button above it: it puts the code on the clipboard and
+ * says "Copied" (announced), or that it could not.
  */
-export function addCopyButtons(fragment: DocumentFragment, strings: Strings): DocumentFragment {
-  for (const pre of fragment.querySelectorAll('pre')) {
+export function boxBlocks(fragment: DocumentFragment, strings: Strings): DocumentFragment {
+  for (const block of fragment.querySelectorAll('pre, table')) {
     const box = document.createElement('div');
+    block.replaceWith(box);
+    box.append(block);
+    if (block.localName === 'table') {
+      box.className = 'table';
+      continue;
+    }
     const button = document.createElement('button');
     const status = document.createElement('span');
     box.className = 'code';
@@ -28,31 +37,16 @@ export function addCopyButtons(fragment: DocumentFragment, strings: Strings): Do
       const said = (text: string) => (status.textContent = text);
       // The code as written (markdown ends a block with a newline). No clipboard (an insecure page)
       // fails like a refusal.
-      Promise.resolve().then(() => navigator.clipboard.writeText((pre.textContent ?? '').replace(/\n$/, ''))).then(
+      Promise.resolve().then(() => navigator.clipboard.writeText((block.textContent ?? '').replace(/\n$/, ''))).then(
         () => (button.textContent = said(strings.copied)),
         () => said(strings.copyFailed),
       );
     });
-    pre.replaceWith(box);
-    box.append(button, pre, status);
-  }
-  return fragment;
-}
-
-/**
- * Each table of sanitised markdown in a box of its own that scrolls sideways (`.table`), so that the
- * table keeps its width (up to a cap, see the view's styles) instead of being squeezed to the
- * bubble's, where every cell broke at each space.
- */
-export function boxTables(fragment: DocumentFragment): DocumentFragment {
-  for (const table of fragment.querySelectorAll('table')) {
-    const box = document.createElement('div');
-    box.className = 'table';
-    table.replaceWith(box);
-    box.append(table);
+    box.prepend(button);
+    box.append(status);
   }
   return fragment;
 }
 
 /** Markdown → sanitised nodes, code blocks with a copy button, tables in a box that scrolls. */
-export const markdownFragment = (text: string, strings: Strings) => boxTables(addCopyButtons(renderMarkdown(text), strings));
+export const markdownFragment = (text: string, strings: Strings) => boxBlocks(renderMarkdown(text), strings);

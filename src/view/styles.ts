@@ -76,17 +76,17 @@ export const viewCss = css`
   .bubble.markdown > :last-child { margin-block-end: 0; }
   .bubble a, .card-title a { color: inherit; }
   .bubble img { max-inline-size: 100%; }
-  /* Replies a language model writes: tables and code scroll inside the bubble, never squeezed; a
-     cell wraps between words only. The tint reads on light and dark bubbles alike. A table takes the
-     width its cells want, up to 48em (where long texts wrap), in a box that scrolls (markdown.ts). */
-  .bubble pre, .table { overflow-x: auto; max-inline-size: 100%; }
+  /* Replies a language model writes: tables and code scroll inside the bubble (see the shades
+     below), never squeezed; a cell wraps between words only. The tint reads on light and dark
+     bubbles alike. A table takes the width its cells want, up to 48em (where long texts wrap), in a
+     box that scrolls (markdown.ts). */
   .code { display: grid; margin-block: 1em; }
   .code pre { margin: 0; }
   .copy {
     justify-self: end; min-block-size: 24px; margin-block-end: 2px; padding: 0 8px; font-size: 0.8em; cursor: pointer;
     border: 1px solid var(--_border); border-radius: 6px; background: var(--_surface);
   }
-  .bubble pre { padding: 8px 10px; border-radius: 6px; background: rgb(128 128 128 / 0.14); white-space: pre; }
+  .bubble pre { padding: 8px 10px; border-radius: 6px; white-space: pre; }
   .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
   .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }
   .bubble table { border-collapse: collapse; inline-size: max-content; max-inline-size: 48em; }
@@ -94,6 +94,7 @@ export const viewCss = css`
      show nothing until scrolled): the shades stay at the box's edges, covers that scroll with the
      content hide them at its ends. The code's tint is mixed in, so the covers match it. */
   .bubble pre, .table {
+    overflow-x: auto; max-inline-size: 100%;
     --_c: var(--_agent-bubble);
     background: linear-gradient(90deg, var(--_c) 70%, #0000) 0 / 24px local, linear-gradient(270deg, var(--_c) 70%, #0000) 100% / 24px local,
       radial-gradient(farthest-side at 0, #888b, #0000) 0 / 16px scroll, radial-gradient(farthest-side at 100%, #888b, #0000) 100% / 16px scroll var(--_c);
