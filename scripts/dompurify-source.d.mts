@@ -1,12 +1,10 @@
-export { FIXED_OPTIONS, UNSET_OPTIONS } from './dompurify-options.mjs';
+export { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS } from './dompurify-options.mjs';
 /** The absolute path of DOMPurify's source entry (dompurify/src/purify.ts). */
 export const DOMPURIFY_SOURCE: string;
 /** The source with its release in `VERSION`, as DOMPurify's own build puts it in. */
 export function withVersion(code: string): string;
 /** DOMPurify's src/tags.ts or src/attrs.ts with its built-in allowlists empty; any other module as is. */
 export function withoutDefaultLists(code: string, path: string): string;
-/** The methods of a DOMPurify instance the widget never calls (sorted). */
-export const UNUSED_METHODS: string[];
 /** DOMPurify's src/purify.ts without the methods the widget never calls; any other module as is. */
 export function withoutUnusedMethods(code: string, path: string): string;
 /** DOMPurify's src/purify.ts with the options in FIXED_OPTIONS kept false; any other module as is. */

@@ -31,9 +31,9 @@
 // and that the result cleans as the prebuilt DOMPurify).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { FIXED_OPTIONS, UNSET_OPTIONS } from './dompurify-options.mjs';
+import { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS } from './dompurify-options.mjs';
 
-export { FIXED_OPTIONS, UNSET_OPTIONS };
+export { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS };
 
 const root = new URL('../node_modules/dompurify/', import.meta.url);
 
@@ -105,9 +105,6 @@ export function withFixedOptions(code, path) {
   if (problems.length) throw new Error(`dompurify/src/purify.ts: not declared false or set elsewhere: ${problems.join(', ')}: check scripts/dompurify-source.mjs`);
   return cut;
 }
-
-/** The methods of a DOMPurify instance the widget never calls, left out (see above). */
-export const UNUSED_METHODS = ['clearConfig', 'isValidAttribute', 'removeAllHooks', 'removeHook', 'removeHooks', 'setConfig'];
 
 const METHOD = /^ {2}DOMPurify\.(\w+) = function\b[\s\S]*?\n {2}\};\n/gm;
 

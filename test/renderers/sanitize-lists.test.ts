@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import createDOMPurify from 'dompurify';
 import { Marked } from 'marked';
-import { FIXED_OPTIONS, UNSET_OPTIONS } from '../../scripts/dompurify-options.mjs';
+import { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS } from '../../scripts/dompurify-options.mjs';
 import { MARKED_OPTIONS, PURIFY_CONFIG } from '../../src/renderers/sanitize.js';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { prng } from '../support/prng.js';
@@ -75,9 +75,9 @@ describe('the shipped DOMPurify, without its built-in lists', () => {
   });
 
   it('has no methods the widget never calls (setConfig, isValidAttribute, removeHook, …), and cleans without them', () => {
-    for (const name of ['setConfig', 'clearConfig', 'isValidAttribute', 'removeHook', 'removeHooks', 'removeAllHooks'] as const) {
-      expect(shipped[name], name).to.equal(undefined);
-      expect(prebuilt[name], `the prebuilt one has ${name}`).to.be.a('function');
+    for (const name of UNUSED_METHODS) {
+      expect((shipped as unknown as Record<string, unknown>)[name], name).to.equal(undefined);
+      expect((prebuilt as unknown as Record<string, unknown>)[name], `the prebuilt one has ${name}`).to.be.a('function');
     }
     expect(shipped.sanitize('<b onclick="x()">b</b>', PURIFY_CONFIG).firstChild?.nodeName).to.equal('B');
   });
