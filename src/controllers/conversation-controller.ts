@@ -57,6 +57,12 @@ const settling = (id: string): Change => (c) => (c.held?.some((h) => h.id === id
 
 const greeted: Change = (c) => ({ ...c, greeted: true });
 
+/** The rating tags among `sent` (all without it) reached the agent, or can no longer reach it: they wait no longer. */
+const untagging = (sent?: string[]): Change => (c) => {
+  const done = (m: ChatMessage) => m.kind === 'agent' && !!m.tag && (!sent || sent.includes(m.tag));
+  return c.messages.some(done) ? { ...c, messages: c.messages.map((m) => (done(m) ? { ...m, tag: undefined } : m)) } : c;
+};
+
 /** Changes the message `id` of `kind` (nothing if there is none). */
 const changingMessage = <K extends ChatMessage['kind']>(id: string, kind: K, change: (m: Extract<ChatMessage, { kind: K }>) => Extract<ChatMessage, { kind: K }>): Change => (c) =>
   c.messages.some((m) => m.id === id && m.kind === kind)
@@ -244,18 +250,19 @@ export class ConversationController implements ReactiveController {
    * it): kept there, its message sent, for an Undo in any tab to bring back (instead of sending it
    * again, the agent having had it).
    */
-  answerArchived(id: string, replies: ChatMessage[]) {
+  answerArchived(id: string, replies: ChatMessage[], tagged?: string[]) {
     // What a reply makes of the conversation it belongs to (ChatSession's #handleDelivered).
-    const answer = [greeted, changingMessage(id, 'user', sent), settling(id), adding(replies)];
+    const answer = [greeted, changingMessage(id, 'user', sent), settling(id), adding(replies), untagging(tagged ?? [])];
     this.#toArchive([(c) => (c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id) ? applied(answer, c) : c)]);
   }
 
   /** Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it holds). */
   #toArchive(changes: Change[], from?: number) {
     const archived = this.archived(from);
-    if (!archived) return;
-    this.#store!.set('archive', applied(changes, archived));
-    this.#archived = [...this.#archived.slice(1 - LINEAGE_DEPTH), [archived.startedAt, changes]];
+    const changed = archived && applied(changes, archived);
+    if (changed === archived) return;
+    this.#store!.set('archive', changed);
+    this.#archived = [...this.#archived.slice(1 - LINEAGE_DEPTH), [archived!.startedAt, changes]];
   }
 
   /**
@@ -337,9 +344,23 @@ export class ConversationController implements ReactiveController {
     return this.#changeMessage(id, 'user', (m) => ({ ...sent(m), ...patch }));
   }
 
-  /** Records the visitor's rating of a reply; the updated message, or undefined if there is no such reply. */
-  rate(id: string, rating: Rating): AgentMessage | undefined {
-    return this.#changeMessage(id, 'agent', (m) => ({ ...m, rating }));
+  /** Records the visitor's rating of a reply, and its session tag if any; the updated message, or undefined if there is no such reply. */
+  rate(id: string, rating: Rating, tag?: string): AgentMessage | undefined {
+    return this.#changeMessage(id, 'agent', (m) => ({ ...m, rating, ...(tag && { tag }) }));
+  }
+
+  /** The session tags of the ratings of this conversation that no request has carried to the agent yet. */
+  ratingTags(): string[] {
+    return this.conversation.messages.flatMap((m) => (m.kind === 'agent' && m.tag ? [m.tag] : []));
+  }
+
+  /**
+   * The rating tags `sent` (all without it) reached the agent, or cannot reach it any more: in this
+   * conversation, or (`archived`) in the one put away.
+   */
+  untag(sent?: string[], archived?: boolean) {
+    if (archived) this.#toArchive([untagging(sent)]);
+    else this.#change(untagging(sent));
   }
 
   remove(id: string) {

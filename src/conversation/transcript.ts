@@ -28,6 +28,8 @@ export interface AgentMessage {
   item: AgentResponseItem;
   /** The visitor's rating of this reply (with `feedback`). */
   rating?: Rating;
+  /** The session tag of that rating, until a request of this conversation carries it to the agent (see ChatSession.rate). */
+  tag?: string;
 }
 
 /** Thumbs up or down. */

@@ -3,6 +3,7 @@ import { ConversationController } from '../controllers/conversation-controller.j
 import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureOutcome } from '../controllers/delivery-controller.js';
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
+import { mergeTags } from '../conversation/tags.js';
 import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
 import { loadStrings, stringsFor, type Strings } from '../i18n/strings.js';
@@ -314,10 +315,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /**
    * Records the visitor's rating of the agent's reply `id` (kept with the transcript, shown in every
-   * tab). Tagging the session with it is the caller's (see `updateTags`). False if there is no such reply.
+   * tab). With `tag`, the next request of this conversation adds it to the session (as `updateTags`
+   * does), whichever tab or page makes it; a request of another conversation never does: its
+   * greeting opens another session at the agent, where nothing was rated, and once it has (a new
+   * conversation's greeting answered), the tag is dropped. False if there is no such reply.
    */
-  rate(id: string, rating: Rating): boolean {
-    const updated = this.#conversation.rate(id, rating);
+  rate(id: string, rating: Rating, tag?: string): boolean {
+    const updated = this.#conversation.rate(id, rating, tag);
     if (updated) this.#notify({ kind: 'updated', message: updated });
     return !!updated;
   }
@@ -472,7 +476,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const { options } = this;
     // Left waiting until a request that carries them reaches the agent: a reload or a discard
     // before then does not lose them (the next request carries them again).
-    const tagOperations = this.#conversation.waitingTags();
+    const tagOperations = mergeTags(this.#conversation.waitingTags(), { add: this.#conversation.ratingTags() });
     return buildRequest(message, {
       senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
       tagOperations, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
@@ -503,7 +507,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // tab's, on their arrival) comes after them (see ConversationController's adding).
     const now = Date.now();
     const belongs = this.#belongs(job);
+    const tagged = request.tagOperations?.add;
     this.#conversation.deliveredTags(request.tagOperations);
+    // A greeting answered: the agent's session is a new one, which the ratings of any other
+    // conversation (the one put away, or the one an Undo brought back meanwhile) cannot reach.
+    if (job.greeting) this.#conversation.untag(undefined, belongs);
     // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
     if (belongs) {
       this.#conversation.markGreeted();
@@ -514,7 +522,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#emit({ type: 'response', detail: { ...result, request } });
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
     // Of a conversation begun anew since: kept with it, where it was put away (see restart()).
-    if (!belongs) return this.#conversation.answerArchived(job.id, replies);
+    if (!belongs) return this.#conversation.answerArchived(job.id, replies, tagged);
+    this.#conversation.untag(tagged);
     this.#conversation.add(...replies);
     const speech = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
     this.#notify({ kind: 'added', messages: replies, speech });
@@ -527,7 +536,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (!this.#belongs(job)) return this.#delivery.discard(job.id);
     if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
     // Refused (malformed tags, say): not carried into every request after it.
-    if (!retryable) this.#conversation.deliveredTags(request.tagOperations);
+    if (!retryable) {
+      this.#conversation.deliveredTags(request.tagOperations);
+      this.#conversation.untag(request.tagOperations?.add);
+    }
     this.#conversation.settle(job.id);
     const strings = this.#strings;
     const { text, developerNote } = describeFailure(failure, strings);

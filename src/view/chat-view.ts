@@ -244,10 +244,10 @@ export class ChatView extends ViewHost implements View {
 
   /** Thumbs up or down: recorded, told to the page (`agent-chat-feedback`), and tagged on the next request. */
   readonly #rate = (message: AgentMessage, rating: Rating) => {
-    if (message.rating || !this.#session.rate(message.id, rating)) return;
+    if (message.rating) return;
     const detail: AgentChatFeedbackDetail = { responseId: message.item.id, rating, tag: `feedback-${rating}` };
     const event = new CustomEvent('agent-chat-feedback', { bubbles: true, composed: true, cancelable: true, detail });
-    if (this.#emit(event) && detail.tag) this.#session.updateTags({ add: [detail.tag] });
+    this.#session.rate(message.id, rating, (this.#emit(event) && detail.tag) || undefined);
   };
 
   /** The visitor answered (or took an answer back): the turns concerned are drawn again, answered or not. */

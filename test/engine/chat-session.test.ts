@@ -209,6 +209,25 @@ describe('createChatSession (agent-chat/engine)', () => {
     again.stop();
   });
 
+  it('rate() with a tag: the next request of the conversation carries it, with the site\'s tags, once; a new conversation\'s requests never do', async () => {
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    session.rate(session.messages[0].id, 'down', 'answer-was-wrong');
+    session.updateTags({ add: ['vip'] });
+    session.send('first');
+    await waitUntil(() => session.messages.length === 3, 'answered', WAIT);
+    expect((session.messages[0] as { tag?: string }).tag, 'the tag went: it waits no more').to.equal(undefined);
+    session.rate(session.messages[2].id, 'up', 'helpful');
+    session.restart();
+    session.greet();
+    session.send('in the new conversation');
+    await waitUntil(() => session.messages.length === 3, 'the new one greeted and answered', WAIT);
+    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([undefined, { add: ['vip', 'answer-was-wrong'] }, undefined, undefined]);
+    session.stop();
+  });
+
   it('fires agent-chat-send (cancelable), -response and -error on itself', async () => {
     const session = createChatSession({ proxyUrl: proxy.url });
     const seen: string[] = [];

@@ -2,9 +2,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentChatFeedbackDetail } from '../../src/events.js';
-import { ok, text } from '../support/fake-proxy.js';
+import { echoAgent, ok, text } from '../support/fake-proxy.js';
 import { mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { submit } from './support.js';
+import { down, submit } from './support.js';
 
 const thumbs = (chat: AgentChat) => parts(chat, 'feedback-button').map((b) => `${b.getAttribute('part')!.split(' ')[1]}${(b as HTMLButtonElement).disabled ? ':rated' : ''}`);
 
@@ -83,6 +83,55 @@ describe('journeys: feedback', () => {
     await waitForBubbles(chat, 2);
     expect(parts(chat, 'feedback')).to.have.length(1);
     expect(parts(chat, 'message--agent')[0].querySelector('[part~="feedback"]'), 'under the text reply').to.not.equal(null);
+  });
+
+  it('a rating tags the session of its conversation only: a new conversation\'s greeting and messages never carry it, nor, once that greeting is answered, an Undo\'s', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(chat, 1);
+    part(chat, 'feedback-button--down')!.click();
+    // The visitor starts over before asking anything more: the agent opens a new session for the
+    // greeting, and a tag it carried would rate that session, where nothing was rated.
+    part(chat, 'restart-button')!.click();
+    await waitForBubbles(chat, 1, 'the new greeting');
+    let bodies = await waitForRequests(p, 2);
+    expect(bodies[1].message.payload, 'the new greeting').to.deep.include({ data: 'greeting' });
+    expect(bodies[1].tagOperations, 'the rating stays with its conversation').to.equal(undefined);
+    await submit(chat, 'in the new conversation');
+    bodies = await waitForRequests(p, 3);
+    expect(bodies[2].tagOperations, 'nor does the next message of the new one carry it').to.equal(undefined);
+    await waitForBubbles(chat, 3);
+
+    // Rated, then a new conversation (its greeting answered: the agent's session is another), then
+    // Undo: the conversation rated shows again, but its session at the agent is gone.
+    parts(chat, 'feedback-button--up').at(-1)!.click();
+    part(chat, 'restart-button')!.click();
+    await waitForBubbles(chat, 1, 'the third greeting');
+    part(chat, 'undo-button')!.click();
+    await waitForBubbles(chat, 3, 'the second conversation back');
+    await submit(chat, 'back in the second conversation');
+    bodies = await waitForRequests(p, 5);
+    expect(bodies[3].tagOperations, 'the third greeting').to.equal(undefined);
+    expect(bodies[4].tagOperations, 'its rating would tag the third conversation\'s session').to.equal(undefined);
+  });
+
+  it('a new conversation while the agent is down, taken back with Undo before its greeting got through: the rating goes with the next message', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(chat, 1);
+    part(chat, 'feedback-button--down')!.click();
+    p.handle(() => down);
+    part(chat, 'restart-button')!.click();
+    await waitForRequests(p, 2);
+    await waitUntil(() => part(chat, 'error') !== null, 'the new greeting failed', WAIT);
+    part(chat, 'undo-button')!.click();
+    await waitForBubbles(chat, 1, 'the first conversation back');
+    p.handle(echoAgent);
+    await submit(chat, 'the agent is back');
+    await waitForBubbles(chat, 3);
+    const bodies = p.bodies.filter((b) => b.message.text === 'the agent is back');
+    expect(bodies.map((b) => b.tagOperations), 'its session never changed').to.deep.equal([{ add: ['feedback-down'] }]);
+    expect(p.bodies.slice(1, -1).map((b) => b.tagOperations), 'the greeting that did not get through carried none').to.satisfy((all: unknown[]) => all.every((t) => t === undefined));
   });
 
   it('a rating in one tab shows in the other', async () => {
