@@ -152,6 +152,26 @@ describe('createChatSession (agent-chat/engine)', () => {
     later.stop();
   });
 
+  it('a rating\'s tag left waiting when the conversation idles out stays with it: the new greeting carries the site\'s tags only', async () => {
+    const first = createChatSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
+    first.start();
+    first.greet();
+    await waitUntil(() => first.messages.length === 1, 'greeted', WAIT);
+    first.rate(first.messages[0].id, 'up', 'feedback-up');
+    first.stop(); // the visitor leaves without asking anything more
+    const key = Object.keys(localStorage).find((k) => k.includes(proxy.url) && k.endsWith(':conversation'))!;
+    const stored = JSON.parse(localStorage.getItem(key)!);
+    stored.data.updatedAt -= 2 * 60 * 60_000; // two hours later
+    localStorage.setItem(key, JSON.stringify(stored));
+    const later = createChatSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
+    later.updateTags({ add: ['returning'] });
+    later.start();
+    later.greet();
+    await waitUntil(() => later.messages.length === 1, 'greeted anew', WAIT);
+    expect(proxy.bodies.map((b) => b.tagOperations)).to.deep.equal([undefined, { add: ['returning'] }]);
+    later.stop();
+  });
+
   it('holds the newest 500 messages, the same as a reload restores', async () => {
     proxy.next(ok(...Array.from({ length: 499 }, (_, i) => text(`reply ${i}`))));
     const session = createChatSession({ proxyUrl: proxy.url });
