@@ -204,7 +204,7 @@ export class AgentChat extends Upgrade {
   userName?: string;
   /** Sent as `sender.email`. */
   userEmail?: string;
-  /** Minutes of inactivity after which a stored conversation is archived and a new one greeted (0: never). */
+  /** Minutes of inactivity after which a stored conversation is archived and a new one greeted (0: never); never while a message waits to be sent. */
   sessionTimeout = 0;
   /** Ask for `responsesIds` / `nodesIds`, delivered in `agent-chat-response`. */
   includeMetadata = false;

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
 import {
-  isConversation, isExpired, newConversation,
+  isConversation, isExpired, isWaiting, newConversation,
   STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
 } from '../conversation/transcript.js';
 import { mergeTags, withoutTags } from '../conversation/tags.js';
@@ -48,7 +48,7 @@ const adding = (messages: ChatMessage[], after?: string): Change => (c) => {
     while (all[at]?.at <= m.at) at++;
     all.splice(at++, 0, m);
   }
-  const sending = all.findIndex((m) => m.kind === 'user' && m.status === 'sending');
+  const sending = all.findIndex(isWaiting);
   return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
 };
 

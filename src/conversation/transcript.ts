@@ -64,6 +64,9 @@ export interface Conversation {
  */
 export const STORED_MESSAGES_LIMIT = 500;
 
+/** A visitor's message still to be sent (the outbox: a reload or another tab sends it if this page cannot). */
+export const isWaiting = (m: ChatMessage): m is UserMessage => m.kind === 'user' && m.status === 'sending';
+
 export const newConversation = (now: number): Conversation => ({ startedAt: now, updatedAt: now, greeted: false, messages: [] });
 
 function isChatMessage(value: unknown): value is ChatMessage {
@@ -90,7 +93,12 @@ export function isConversation(value: unknown): value is Conversation {
   );
 }
 
-/** A conversation idle for longer than `timeoutMinutes` (0 or less: never) is over. */
+/**
+ * A conversation idle for longer than `timeoutMinutes` (0 or less: never) is over, unless something
+ * in it still waits to be sent: the visitor waits for that answer (put away with the conversation,
+ * a question typed while the agent was down would be lost without a word).
+ */
 export function isExpired(conversation: Conversation, timeoutMinutes: number, now: number): boolean {
-  return timeoutMinutes > 0 && now - conversation.updatedAt > timeoutMinutes * 60_000;
+  return timeoutMinutes > 0 && now - conversation.updatedAt > timeoutMinutes * 60_000 && !conversation.held?.[0] &&
+    !conversation.messages.some(isWaiting);
 }

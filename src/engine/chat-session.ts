@@ -4,7 +4,7 @@ import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureO
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
-import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
+import { isWaiting, type AgentMessage, type ChatMessage, type HeldRequest, type Rating, type UserMessage } from '../conversation/transcript.js';
 import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
 import { loadStrings, stringsFor, type Strings } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
@@ -24,7 +24,7 @@ export interface ChatSessionOptions {
   language?: string;
   userName?: string;
   userEmail?: string;
-  /** Minutes of inactivity after which a stored conversation is archived (0 or unset: never). */
+  /** Minutes of inactivity after which a stored conversation is archived (0 or unset: never); never while a message waits to be sent. */
   sessionTimeout?: number;
   /** Ask for `responsesIds` / `nodesIds`. */
   includeMetadata?: boolean;
@@ -455,7 +455,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #orphans(): DeliveryJob[] {
     const { messages, held = [] } = this.#conversation.conversation;
     return [
-      ...messages.flatMap((m) => (m.kind === 'user' && m.status === 'sending' ? [{ id: m.id, at: m.at, message: m.request, userMessageId: m.id, by: m.by }] : [])),
+      ...messages.filter(isWaiting).map((m) => ({ id: m.id, at: m.at, message: m.request, userMessageId: m.id, by: m.by })),
       ...held,
     ].filter((job) => !this.#delivery.has(job.id)).sort((a, b) => a.at - b.at);
   }

@@ -31,6 +31,17 @@ describe('transcript', () => {
       expect(isExpired(newConversation(0), timeout, idle)).to.equal(expected);
     });
   }
+  const waitingTable: [string, Partial<ReturnType<typeof newConversation>>, boolean][] = [
+    ['every message sent', { messages: [user('a'), user('b', 'failed')] }, true],
+    ['a message still to be sent', { messages: [user('a'), user('b', 'sending')] }, false],
+    ['a postback still to be sent', { held: [{ id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } }] }, false],
+    ['nothing held', { held: [] }, true],
+  ];
+  for (const [what, parts, expected] of waitingTable) {
+    it(`isExpired, idle past the timeout: ${what} → ${expected}`, () => {
+      expect(isExpired({ ...newConversation(0), ...parts }, 30, 31 * 60_000)).to.equal(expected);
+    });
+  }
 });
 
 describe('mergeTags', () => {

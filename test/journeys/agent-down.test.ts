@@ -143,4 +143,47 @@ describe('journeys: the agent is down, the browser is offline', () => {
     await waitForBubbles(chat, 3);
     expect(sent(p, tries)).to.deep.equal(['something else']);
   });
+  it('a question still waiting for the agent outlives session-timeout: after a reload two hours later it is there and goes out when the agent is back, with no new greeting', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true, attrs: { 'session-timeout': '60' } });
+    await waitForBubbles(first.chat, 1);
+    p.handle(() => down);
+    await submit(first.chat, 'Do you ship to Greece?');
+    await waitForStatus(first.chat, 'Do you ship to Greece?', /^Not delivered yet/);
+    first.chat.remove(); // the visitor leaves, the question not delivered
+    const key = Object.keys(localStorage).find((k) => k.includes(p.url) && k.endsWith(':conversation'))!;
+    const stored = JSON.parse(localStorage.getItem(key)!);
+    stored.data.updatedAt -= 2 * 60 * 60_000; // and comes back two hours later
+    localStorage.setItem(key, JSON.stringify(stored));
+    p.handle(echoAgent);
+    const before = p.requests.length;
+    const again = await mount(p, { open: true, attrs: { 'session-timeout': '60' } });
+    await waitForBubbles(again.chat, 3, 'the greeting, the question and its answer');
+    expect(bubbles(again.chat)).to.deep.equal(['Hello! How can I help?', 'Do you ship to Greece?', 'You said: Do you ship to Greece?']);
+    expect(sent(p, before), 'the question, once, and no new greeting').to.deep.equal(['Do you ship to Greece?']);
+  });
+
+  it('a question still waiting when the visitor opens the panel again after session-timeout stays, and is sent, not dropped with the conversation', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true, attrs: { 'session-timeout': '60' } });
+    await waitForBubbles(chat, 1);
+    p.handle(() => down);
+    await submit(chat, 'Is anyone there?');
+    await waitForStatus(chat, 'Is anyone there?', /^Not delivered yet/);
+    chat.hide();
+    await chat.updateComplete;
+    const now = Date.now;
+    Date.now = () => now() + 2 * 60 * 60_000; // the panel opened again two hours later
+    try {
+      p.handle(echoAgent);
+      const before = p.requests.length;
+      chat.show();
+      await chat.updateComplete;
+      expect(bubbles(chat), 'still there').to.include('Is anyone there?');
+      part(chat, 'retry-button')?.click();
+      await waitUntil(() => bubbles(chat).includes('You said: Is anyone there?'), 'answered', WAIT);
+      expect(sent(p, before), 'the question, once, and no new greeting').to.deep.equal(['Is anyone there?']);
+    } finally {
+      Date.now = now;
+    }
+  });
 });

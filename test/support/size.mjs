@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_570, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_590, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -85,7 +85,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * broke at each space) to 51,661 and 46,419, and code blocks and tables boxed by one loop (their
  * two rules merged into one) to 51,638 and 46,396, and a rating's session tag kept with its
  * conversation (a new conversation's greeting carried it to the new session at the agent) to 51,799
- * and 46,557. The first open with markdown is still over the target:
+ * and 46,557, and a conversation with a message still to be sent never idling out (session-timeout
+ * put the message away with it, unsent and unseen) to 51,817 and 46,575. The first open with
+ * markdown is still over the target:
  * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
