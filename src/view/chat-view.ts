@@ -65,6 +65,8 @@ export class ChatView extends ViewHost implements View {
   #speech?: SpeechController;
   #dictation?: DictationController;
   readonly #features = new Map<string, Promise<unknown>>();
+  /** The replies this tab got itself, not through another tab (see #handleAppended). */
+  readonly #received = new WeakSet<ChatMessage>();
 
   constructor(shell: Shell) {
     super();
@@ -275,6 +277,7 @@ export class ChatView extends ViewHost implements View {
         this.#log.append(...change.messages);
         if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
+        change.messages.forEach((m) => this.#received.add(m));
         // Reading aloud may not load (offline): the reply is there without it.
         if (this.#el.tts && !this.#muted) this.#loadSpeech().then((speech) => speech.speak(change.speech!), () => {});
         return;
@@ -326,10 +329,16 @@ export class ChatView extends ViewHost implements View {
     return { text: strings.chatNotStarted, detail: strings.retryingIn(secondsUntil(problem.retryAt)), onRetry: () => this.#session.retryNow() };
   }
 
+  /**
+   * Replies drawn: in view, the log follows them; closed, the launcher tells of them. Of another
+   * tab's (synced here), only while this page is in view: from the background, the visitor is in
+   * that tab, and has read them there, or will find them there.
+   */
   #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
-    const replies = messages.reduce((n, m) => n + (m.kind === 'agent' ? 1 : 0), 0);
-    if (this.#visible) return this.#autoscroll.added(first, replies);
-    if (replies) this.#launcherSide.arrived(messages, replies);
+    const replies = messages.filter((m) => m.kind === 'agent');
+    if (this.#visible) return this.#autoscroll.added(first, replies.length);
+    const news = replies.filter((m) => this.#received.has(m) || document.visibilityState === 'visible').length;
+    if (news) this.#launcherSide.arrived(messages, news);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {

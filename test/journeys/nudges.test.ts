@@ -7,12 +7,38 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text } from '../support/fake-proxy.js';
 import { mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
 describe('journeys: the launcher\'s nudges', () => {
   const proxy = useFakeProxies();
   afterEach(() => localStorage.removeItem(TEASER_SEEN_KEY));
+
+  it('a reply the visitor reads in one tab is no news in another in the background (no badge, no preview); a tab in view tells of a reply another tab got', async () => {
+    const hidden = (yes: boolean) => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (yes ? 'hidden' : 'visible') });
+    const p = proxy();
+    const a = await mount(p, { open: true }); // the tab the visitor chats in
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { attrs: { load: 'eager' } }); // another page of the site, its panel closed
+    await waitForBubbles(b.chat, 1);
+    try {
+      hidden(true); // (both share this document: what tab B sees) tab B is in the background
+      await submit(a.chat, 'When do you open?');
+      await waitForBubbles(b.chat, 3, 'tab B has the reply');
+      await b.chat.updateComplete;
+      expect(shownText(b.chat, 'badge'), 'read in tab A').to.equal(null);
+      expect(shownText(b.chat, 'preview'), 'read in tab A').to.equal(null);
+      hidden(false); // the visitor looks at tab B; tab A, open in the background, gets a reply
+      p.next(ok(text('We open at nine.')));
+      a.chat.send('And on Sundays?');
+      await waitUntil(() => part(b.chat, 'preview'), 'tab B tells of it', WAIT);
+      expect(shownText(b.chat, 'badge')).to.equal('1');
+      expect(shownText(b.chat, 'preview')).to.equal('We open at nine.');
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
+  });
 
   it('a reply that arrives while closed: its first line beside the launcher, announced; dismissed, it goes until the next one; opening clears it', async () => {
     const p = proxy();
