@@ -212,7 +212,7 @@ export class AgentChat extends Upgrade {
   keepChoices = false;
   /** Thumbs up and down under each text reply of the agent: fires `agent-chat-feedback` and tags the session (`feedback-up` / `feedback-down`) with the next request. */
   feedback = false;
-  /** A line shown next to the closed launcher once per visitor, e.g. "Questions? Ask us here", after `teaser-delay` seconds; never again once dismissed or opened. */
+  /** A line shown next to the closed launcher once per visitor, e.g. "Questions? Ask us here", after `teaser-delay` seconds; never again once dismissed, never to a visitor who has a conversation. */
   teaser?: string;
   /** Seconds after the page loads before the teaser shows (default 8); postponed while the visitor types elsewhere on the page. */
   teaserDelay = 8;

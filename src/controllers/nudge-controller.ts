@@ -18,6 +18,8 @@ export interface NudgeOptions {
   allowed: () => boolean;
   /** The element itself: focus inside it is not "typing elsewhere". */
   element: () => Element;
+  /** Whether the visitor has a conversation already (on any page or tab): they know where the chat is. */
+  started: () => boolean;
 }
 
 /** What shows next to the closed launcher: a reply's first line, or the teaser. */
@@ -42,8 +44,9 @@ const editable = (el: Element | null) => !!el && (el.matches('input, textarea, s
 /**
  * The launcher's nudges while the panel is closed:
  * - a **preview** of the newest reply that arrived meanwhile (until opened or dismissed);
- * - the site's **teaser**, once per visitor, `delay` seconds after the page loaded, and never while
- *   the visitor is typing elsewhere on the page (it waits until they stop).
+ * - the site's **teaser**, once per visitor, `delay` seconds after the page loaded, never to a
+ *   visitor who has a conversation, and never while the visitor is typing elsewhere on the page (it
+ *   waits until they stop).
  */
 export class NudgeController implements ReactiveController {
   #preview?: string;
@@ -104,8 +107,9 @@ export class NudgeController implements ReactiveController {
     const typing = (focused !== this.#options.element() && editable(focused)) || performance.now() - this.#lastKey < TYPING_QUIET;
     if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
-    // Inline, or already open: the visitor is in the chat, there is nothing to invite them to.
-    if (!this.#options.allowed()) return void (this.#teaser = 'done');
+    // Inline, already open, or chatted before (the panel opened before the teaser was due, here or
+    // on another page): the visitor knows the chat, there is nothing to invite them to.
+    if (!this.#options.allowed() || this.#options.started()) return void (this.#teaser = 'done');
     this.#teaser = 'shown';
     try {
       localStorage.setItem(TEASER_SEEN_KEY, '1');

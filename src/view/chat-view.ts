@@ -71,7 +71,7 @@ export class ChatView extends ViewHost implements View {
   constructor(shell: Shell) {
     super();
     this.#shell = shell;
-    this.#launcherSide = new LauncherSide(this, shell, () => this.#feature('nudge', () => import('./nudge-feature.js')));
+    this.#launcherSide = new LauncherSide(this, shell, () => this.#feature('nudge', () => import('./nudge-feature.js')), () => !!this.#session.messages[0]);
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     const sheet = new CSSStyleSheet();

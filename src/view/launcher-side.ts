@@ -27,13 +27,18 @@ export class LauncherSide {
   readonly #shell: Shell;
   readonly #el: AgentChat;
   readonly #load: () => Promise<NudgeFeature>;
+  readonly #started: () => boolean;
 
-  /** `load` brings the nudge's chunk (through the view, whose `updateComplete` waits for it). */
-  constructor(host: ViewHost, shell: Shell, load: () => Promise<NudgeFeature>) {
+  /**
+   * `load` brings the nudge's chunk (through the view, whose `updateComplete` waits for it);
+   * `started` says whether the visitor has a conversation (then no teaser).
+   */
+  constructor(host: ViewHost, shell: Shell, load: () => Promise<NudgeFeature>, started: () => boolean) {
     this.#host = host;
     this.#shell = shell;
     this.#el = shell.element;
     this.#load = load;
+    this.#started = started;
   }
 
   /** Loads the preview and teaser's code (once) and makes their controller. */
@@ -45,6 +50,7 @@ export class LauncherSide {
         delay: () => this.#el.teaserDelay,
         allowed: () => this.#el.mode !== 'inline' && !this.#el.open,
         element: () => this.#el,
+        started: this.#started,
       }));
     });
   }

@@ -7,7 +7,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text } from '../support/fake-proxy.js';
 import { mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { submit } from './support.js';
+import { clickLauncher, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
@@ -81,6 +81,21 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitUntil(() => again.chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser was due)', WAIT);
     await again.chat.updateComplete;
     expect(shownText(again.chat, 'teaser')).to.equal(null);
+  });
+
+  it('no teaser for a visitor who has chatted: opened before it was due, then on the next page where it is due at once', async () => {
+    const p = proxy();
+    const later = String(Math.ceil(performance.now() / 1000) + 600); // due ten minutes after this page loaded
+    const first = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': later } });
+    await clickLauncher(first.chat);
+    await waitForBubbles(first.chat, 1);
+    await clickLauncher(first.chat); // closed again, before the teaser was due
+    first.chat.remove();
+    const again = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+    await waitUntil(() => again.chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser was due)', WAIT);
+    await again.chat.updateComplete;
+    expect(shownText(again.chat, 'teaser'), 'they know where the chat is').to.equal(null);
+    expect(p.requests, 'and nothing was sent for it').to.have.length(1);
   });
 
   it('waits while the visitor types in the page, then shows', async () => {
