@@ -564,6 +564,50 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('its own English texts keep their punctuation at the end on a right-to-left page: notices, statuses, thanks, the teaser', async () => {
+    const proxy = new FakeProxy();
+    const direction = (el: Element | null) => (el ? getComputedStyle(el).direction : 'missing');
+    const el = document.createElement('agent-chat') as AgentChat;
+    el.setAttribute('proxy-url', proxy.url);
+    el.setAttribute('feedback', '');
+    el.setAttribute('open', '');
+    // (Of another deployment: a visitor with a conversation gets no teaser.)
+    const other = new FakeProxy();
+    const teased = document.createElement('agent-chat') as AgentChat;
+    teased.setAttribute('proxy-url', other.url);
+    teased.setAttribute('teaser', 'Questions? Ask us here.');
+    teased.setAttribute('teaser-delay', '0');
+    localStorage.removeItem('agent-chat:teaser-seen');
+    await fixture<HTMLDivElement>(html`<div dir="rtl">${teased}${el}</div>`);
+    try {
+      // The teaser first, to a visitor without a conversation yet.
+      await waitUntil(() => teased.shadowRoot!.querySelector('.nudge-text'), 'the teaser', WAIT);
+      expect(direction(teased.shadowRoot!.querySelector('.nudge-text')), '"Questions? Ask us here."').to.equal('ltr');
+      await waitForBubbles(el, 1);
+      part(el, 'feedback-button--up')!.click();
+      await el.updateComplete;
+      expect(direction(part(el, 'feedback')!.querySelector('[role="status"]')), '"Thanks for your feedback."').to.equal('ltr');
+      proxy.handle(() => ({ status: 400, json: { status: 'error', error: 'Validator errors' } }));
+      el.send('Where is my order?');
+      await waitUntil(() => part(el, 'message-status--failed'), 'the failure', WAIT);
+      const status = part(el, 'message-status--failed')!;
+      expect(direction(status.querySelector('[dir]')), '"Not delivered — Your message could not be sent."').to.equal('ltr');
+      // Only the words: the line itself stays on its message's side (the end of a right-to-left line).
+      const bubble = parts(el, 'bubble--user').at(-1)!.getBoundingClientRect();
+      const words = status.querySelector('[dir]')!.getBoundingClientRect();
+      expect(Math.abs(words.left - bubble.left), 'the status under its message, on the left like it').to.be.lessThan(4);
+      part(el, 'restart-button')!.click();
+      await el.updateComplete;
+      expect(direction(part(el, 'notice')!.querySelector('[dir]')), '"New conversation started."').to.equal('ltr');
+      await waitUntil(() => part(el, 'error'), 'the new greeting refused', WAIT);
+      expect(direction(part(el, 'error')!.querySelector('[dir]')), 'the greeting\'s problem').to.equal('ltr');
+    } finally {
+      proxy.restore();
+      other.restore();
+      localStorage.removeItem('agent-chat:teaser-seen');
+    }
+  });
+
   it('position="left" puts the launcher bottom left', async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { attrs: { position: 'left' } });

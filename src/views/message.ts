@@ -31,16 +31,16 @@ function renderStatus(message: UserMessage, context: MessageContext) {
   if (message.status === 'failed') {
     // Only a failure retrying cannot fix ends here (e.g. a 4xx): say why, once, and offer Discard.
     return html`<div part="message-status message-status--failed" class="status problem" role="alert">
-      ${strings.notDelivered}${message.error ? ` — ${message.error}` : ''} ${discard}</div>`;
+      <span dir="auto">${strings.notDelivered}${message.error ? ` — ${message.error}` : ''}</span> ${discard}</div>`;
   }
   const pending = context.pendingOf(message.id);
   if (pending.kind === 'in-flight') return nothing;
-  if (pending.kind === 'queued') return html`<div part="message-status message-status--sending" class="status">${strings.sending}</div>`;
+  if (pending.kind === 'queued') return html`<div part="message-status message-status--sending" class="status"><span dir="auto">${strings.sending}</span></div>`;
   return html`<div part="message-status message-status--waiting" class="status problem">
     ${pending.kind === 'retrying'
-      ? html`${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}
+      ? html`<span dir="auto">${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}</span>
           <button part="retry-button" class="retry" type="button" @click=${context.onRetry}>${strings.retry}</button>`
-      : strings.waitingForConnection}
+      : html`<span dir="auto">${strings.waitingForConnection}</span>`}
     ${discard}</div>`;
 }
 
@@ -72,6 +72,6 @@ function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, r
         aria-pressed=${message.rating === rating ? 'true' : 'false'} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
   return html`<div part="feedback" class="feedback">
     ${thumb('up', strings.helpful, ICONS.thumbUp)}${thumb('down', strings.notHelpful, ICONS.thumbDown)}
-    <span role="status">${message.rating ? strings.feedbackThanks : ''}</span>
+    <span role="status" dir="auto">${message.rating ? strings.feedbackThanks : ''}</span>
   </div>`;
 }

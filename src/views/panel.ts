@@ -37,7 +37,7 @@ export interface PanelView {
 }
 
 const renderProblem = (problem: Problem, strings: Strings) => html`<div part="error" class="error" role="alert">
-  <p>${problem.text}${problem.detail ? html`${' — '}<span aria-live="off">${problem.detail}</span>` : nothing}</p>${problem.onRetry
+  <p><span dir="auto">${problem.text}${problem.detail ? html`${' — '}<span aria-live="off">${problem.detail}</span>` : nothing}</span></p>${problem.onRetry
     ? html`<button part="retry-button" class="retry" type="button" @click=${problem.onRetry}>${strings.retry}</button>`
     : nothing}</div>`;
 
@@ -54,15 +54,15 @@ export const renderPanel = (view: PanelView) => html`
       <div class="messages"></div>
       ${view.typing
         ? html`<div part="typing" class="typing"><span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span>
-            <span class="typing-text">${view.strings.typing}</span></div>`
+            <span class="typing-text" dir="auto">${view.strings.typing}</span></div>`
         : nothing}
       ${view.unread
         ? html`<button part="new-messages-button" class="jump" type="button" @click=${view.onJump}>${view.strings.newMessages(view.unread)} ↓</button>`
         : nothing}
     </div>
-    ${view.offline ? html`<div part="notice" class="notice" role="status">${view.strings.offline}</div>` : nothing}
+    ${view.offline ? html`<div part="notice" class="notice" role="status"><span dir="auto">${view.strings.offline}</span></div>` : nothing}
     ${view.onUndo
-      ? html`<div part="notice" class="notice" role="status">${view.strings.restarted}<button part="undo-button" class="retry" type="button" @click=${view.onUndo}>${view.strings.undo}</button></div>`
+      ? html`<div part="notice" class="notice" role="status"><span dir="auto">${view.strings.restarted}</span><button part="undo-button" class="retry" type="button" @click=${view.onUndo}>${view.strings.undo}</button></div>`
       : nothing}
     ${view.error ? renderProblem(view.error, view.strings) : nothing}
     ${view.composer}

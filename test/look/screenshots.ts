@@ -249,6 +249,7 @@ try {
   await shot('desktop-answered', { width: 1280, height: 800, page: 'rich' }, answered);
   await shot('phone-320-answered', { width: 320, height: 640, page: 'rich' }, answered);
   await shot('dark-answered', { width: 1280, height: 800, page: 'rich', dark: true }, answered);
+  await shot('rtl-answered', { width: 1280, height: 800, page: 'rich', dir: 'rtl' }, answered);
   await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
   await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
   await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
@@ -271,12 +272,15 @@ try {
   releaseSlow?.();
   await shot('dark-typing', { width: 1280, height: 800, dark: true }, typing);
   releaseSlow?.();
+  await shot('rtl-typing', { width: 1280, height: 800, dir: 'rtl' }, typing);
+  releaseSlow?.();
   await shot('desktop-badge', { width: 1280, height: 800 }, badge);
   await shot('dark-badge', { width: 1280, height: 800, dark: true }, badge);
   await shot('desktop-earlier', { width: 1280, height: 800 }, longConversation);
   await shot('dark-earlier', { width: 1280, height: 800, dark: true }, longConversation);
   await shot('desktop-restarted', { width: 1280, height: 800 }, restarted);
   await shot('dark-restarted', { width: 1280, height: 800, dark: true }, restarted);
+  await shot('rtl-restarted', { width: 1280, height: 800, dir: 'rtl' }, restarted);
   await shot('desktop-skeleton', { width: 1280, height: 800 }, skeleton);
   releaseView?.();
   await shot('phone-320-skeleton', { width: 320, height: 640 }, skeleton);

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_630, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_655, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -88,7 +88,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * and 46,557, and a conversation with a message still to be sent never idling out (session-timeout
  * put the message away with it, unsent and unseen) to 51,817 and 46,575, and a tab in the background
  * not telling of replies another tab got (the visitor reads them there) to 51,849 and 46,607, and
- * no teaser for a visitor who has a conversation to 51,877 and 46,626. The first open with
+ * no teaser for a visitor who has a conversation to 51,877 and 46,626, and the widget's own texts
+ * in a direction of their own on a right-to-left page (".New conversation started") to 51,909 and
+ * 46,651. The first open with
  * markdown is still over the target:
  * see README "Not yet".
  */
