@@ -274,10 +274,11 @@ export class ChatView extends ViewHost implements View {
         return this.#redrawTurns(drawn);
       }
       case 'added':
+        // (Before they are drawn: drawing them tells the launcher of them.)
+        if (change.speech) change.messages.forEach((m) => this.#received.add(m));
         this.#log.append(...change.messages);
         if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
-        change.messages.forEach((m) => this.#received.add(m));
         // Reading aloud may not load (offline): the reply is there without it.
         if (this.#el.tts && !this.#muted) this.#loadSpeech().then((speech) => speech.speak(change.speech!), () => {});
         return;

@@ -29,6 +29,16 @@ describe('journeys: the launcher\'s nudges', () => {
       await b.chat.updateComplete;
       expect(shownText(b.chat, 'badge'), 'read in tab A').to.equal(null);
       expect(shownText(b.chat, 'preview'), 'read in tab A').to.equal(null);
+      // Tab B's own reply, while it is in the background (the visitor went to another site while
+      // waiting): it tells of it, for when they come back.
+      p.next(ok(text('Yes, on Saturdays too.')));
+      b.chat.send('Are you open on Saturdays?');
+      await waitUntil(() => part(b.chat, 'badge'), 'tab B tells of its own reply', WAIT);
+      expect(shownText(b.chat, 'preview')).to.equal('Yes, on Saturdays too.');
+      b.chat.show(); // read
+      await b.chat.updateComplete;
+      b.chat.hide();
+      await b.chat.updateComplete;
       hidden(false); // the visitor looks at tab B; tab A, open in the background, gets a reply
       p.next(ok(text('We open at nine.')));
       a.chat.send('And on Sundays?');
