@@ -104,8 +104,11 @@ async function shot(name: string, options: { width: number; height: number; scal
   mode = options.page === 'themes' || options.page === 'rich' ? 'themes' : 'ok';
   await p.goto(`${base}/?dir=${options.dir ?? 'ltr'}&scheme=${options.dark ? 'dark' : 'light'}&page=${options.page ?? 'launcher'}`);
   const shown = (await story(p)) ?? p;
-  // Opening and closing animate: the shot shows where they end.
-  await shown.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot!.getAnimations().every((a) => a.playState !== 'running')));
+  // Opening and closing animate: the shot shows where they end. (Not the typing dots: they never
+  // end, and waiting for them lasted until the held request timed out, so the typing shots showed
+  // a retry instead.)
+  await shown.waitForFunction(() => [...document.querySelectorAll('agent-chat')].every((c) => c.shadowRoot!.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)));
   await shown.screenshot({ path: new URL(`${name}.png`, out).pathname });
   await context.close();
   console.log(`look: test-results/look/${name}.png`);
