@@ -250,9 +250,9 @@ export class ConversationController implements ReactiveController {
    * it): kept there, its message sent, for an Undo in any tab to bring back (instead of sending it
    * again, the agent having had it).
    */
-  answerArchived(id: string, replies: ChatMessage[], tagged?: string[]) {
+  answerArchived(id: string, replies: ChatMessage[]) {
     // What a reply makes of the conversation it belongs to (ChatSession's #handleDelivered).
-    const answer = [greeted, changingMessage(id, 'user', sent), settling(id), adding(replies), untagging(tagged ?? [])];
+    const answer = [greeted, changingMessage(id, 'user', sent), settling(id), adding(replies)];
     this.#toArchive([(c) => (c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id) ? applied(answer, c) : c)]);
   }
 
@@ -301,10 +301,28 @@ export class ConversationController implements ReactiveController {
     return tags;
   }
 
-  /** The session tags a request carried reached the agent (or it refused them): they wait no longer. */
-  deliveredTags(sent?: TagOperations) {
+  /**
+   * The session tags a request carried reached the agent (or it refused them): they wait no longer,
+   * the site's and the ratings' of the conversation it was made in (this one, or with `archived`
+   * the one put away since).
+   */
+  deliveredTags(sent?: TagOperations, archived?: boolean) {
     const tags = sent && this.waitingTags();
     if (tags) this.#writeTags(withoutTags(tags, sent));
+    if (sent?.add) this.#untag(untagging(sent.add), archived);
+  }
+
+  /**
+   * The ratings' tags waiting in the other conversation (the one put away, or without `archived`
+   * this one) can no longer reach their session: a greeting of another conversation was answered.
+   */
+  dropRatingTags(archived: boolean) {
+    this.#untag(untagging(), archived);
+  }
+
+  #untag(change: Change, archived?: boolean) {
+    if (archived) this.#toArchive([change]);
+    else this.#change(change);
   }
 
   #writeTags(tags: TagOperations | undefined, operations?: TagOperations) {
@@ -354,14 +372,6 @@ export class ConversationController implements ReactiveController {
     return this.conversation.messages.flatMap((m) => (m.kind === 'agent' && m.tag ? [m.tag] : []));
   }
 
-  /**
-   * The rating tags `sent` (all without it) reached the agent, or cannot reach it any more: in this
-   * conversation, or (`archived`) in the one put away.
-   */
-  untag(sent?: string[], archived?: boolean) {
-    if (archived) this.#toArchive([untagging(sent)]);
-    else this.#change(untagging(sent));
-  }
 
   remove(id: string) {
     this.#change((c) => ({ ...c, messages: c.messages.filter((m) => m.id !== id) }));

@@ -507,11 +507,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // tab's, on their arrival) comes after them (see ConversationController's adding).
     const now = Date.now();
     const belongs = this.#belongs(job);
-    const tagged = request.tagOperations?.add;
-    this.#conversation.deliveredTags(request.tagOperations);
-    // A greeting answered: the agent's session is a new one, which the ratings of any other
+    this.#conversation.deliveredTags(request.tagOperations, !belongs);
+    // A greeting answered: the agent's session is a new one, which the ratings of the other
     // conversation (the one put away, or the one an Undo brought back meanwhile) cannot reach.
-    if (job.greeting) this.#conversation.untag(undefined, belongs);
+    if (job.greeting) this.#conversation.dropRatingTags(!!belongs);
     // Answered: the agent's session has begun (by the greeting or a message sent first); it now idles out like any other.
     if (belongs) {
       this.#conversation.markGreeted();
@@ -522,8 +521,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#emit({ type: 'response', detail: { ...result, request } });
     const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
     // Of a conversation begun anew since: kept with it, where it was put away (see restart()).
-    if (!belongs) return this.#conversation.answerArchived(job.id, replies, tagged);
-    this.#conversation.untag(tagged);
+    if (!belongs) return this.#conversation.answerArchived(job.id, replies);
     this.#conversation.add(...replies);
     const speech = result.responses.map((item, i) => result.responsesStrippedMarkdownText?.[i] ?? item.altText ?? '');
     this.#notify({ kind: 'added', messages: replies, speech });
@@ -536,10 +534,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (!this.#belongs(job)) return this.#delivery.discard(job.id);
     if (willRetry) return; // the queue's state ("retrying in …") shows next to what waits
     // Refused (malformed tags, say): not carried into every request after it.
-    if (!retryable) {
-      this.#conversation.deliveredTags(request.tagOperations);
-      this.#conversation.untag(request.tagOperations?.add);
-    }
+    if (!retryable) this.#conversation.deliveredTags(request.tagOperations);
     this.#conversation.settle(job.id);
     const strings = this.#strings;
     const { text, developerNote } = describeFailure(failure, strings);
