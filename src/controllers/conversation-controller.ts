@@ -1,12 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isUuid, newId } from '../conversation/ids.js';
-import {
-  isConversation, isExpired, isWaiting, newConversation,
-  STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage,
-} from '../conversation/transcript.js';
+import { adding, applied, changingMessage, greeted, sent, settling, untagging, type Change } from '../conversation/changes.js';
+import { isConversation, isExpired, newConversation, type AgentMessage, type ChatMessage, type Conversation, type HeldRequest, type Rating, type UserMessage } from '../conversation/transcript.js';
 import { mergeTags, withoutTags } from '../conversation/tags.js';
 import { isTagOperations } from '../protocol/guards.js';
 import type { TagOperations } from '../protocol/types.js';
+import { lostWrites, remember, type Written } from '../storage/lineage.js';
 import { createStore, LINEAGE_DEPTH, type Store } from '../storage/store.js';
 
 export interface ConversationControllerOptions {
@@ -20,71 +19,8 @@ export interface ConversationControllerOptions {
   sessionTimeout: () => number;
 }
 
-/** A change of the conversation, made again on another tab's write where that tab had not heard of it. */
-type Change = (conversation: Conversation) => Conversation;
-
-/** `conversation` with `changes` made, in order. */
-const applied = (changes: Change[], conversation: Conversation) => changes.reduce((c, change) => change(c), conversation);
-
-/** A visitor's message as delivered: no tab sends it again, so whose it was (`by`) goes, and any error. */
-const sent = ({ by, error, ...m }: UserMessage): UserMessage => ({ ...m, status: 'sent' });
-
-// The changes a conversation undergoes, each made by the method of that name below (and, for a
-// reply to a conversation put away, on the archive: see answerArchived).
-
-/**
- * Adds after the message `after` (the last when it was added; the end without one): at the end,
- * the only way a conversation grows. Made again on another tab's write (see #lost), a message it
- * already has is not added twice, and one goes after its predecessor, among what the other tab
- * added meanwhile in the order they were made (two tabs' messages in the order the visitor wrote
- * them). Past {@link STORED_MESSAGES_LIMIT}, the oldest leave, but never a message still to be
- * sent (the outbox): only a reply of hundreds of items could reach one.
- */
-const adding = (messages: ChatMessage[], after?: string): Change => (c) => {
-  const all = [...c.messages];
-  let at = all.findIndex((m) => m.id === after) + 1 || all.length;
-  for (const m of messages) {
-    if (all.some((had) => had.id === m.id)) continue;
-    while (all[at]?.at <= m.at) at++;
-    all.splice(at++, 0, m);
-  }
-  const sending = all.findIndex(isWaiting);
-  return { ...c, messages: all.slice(-Math.max(STORED_MESSAGES_LIMIT, sending < 0 ? 0 : all.length - sending)) };
-};
-
-/** Done with the held request `id` (nothing if it is not held). */
-const settling = (id: string): Change => (c) => (c.held?.some((h) => h.id === id) ? { ...c, held: c.held.filter((h) => h.id !== id) } : c);
-
-const greeted: Change = (c) => ({ ...c, greeted: true });
-
-/** The rating tags among `sent` (all without it) reached the agent, or can no longer reach it: they wait no longer. */
-const untagging = (sent?: string[]): Change => (c) => {
-  const done = (m: ChatMessage) => m.kind === 'agent' && !!m.tag && (!sent || sent.includes(m.tag));
-  return c.messages.some(done) ? { ...c, messages: c.messages.map((m) => (done(m) ? { ...m, tag: undefined } : m)) } : c;
-};
-
-/** Changes the message `id` of `kind` (nothing if there is none). */
-const changingMessage = <K extends ChatMessage['kind']>(id: string, kind: K, change: (m: Extract<ChatMessage, { kind: K }>) => Extract<ChatMessage, { kind: K }>): Change => (c) =>
-  c.messages.some((m) => m.id === id && m.kind === kind)
-    ? { ...c, messages: c.messages.map((m) => (m.id === id && m.kind === kind ? change(m as Extract<ChatMessage, { kind: K }>) : m)) }
-    : c;
-
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
-
-/** A tab's write of a key: its lineage (itself first, see Store.lineage) and what it changed. */
-type Written<T extends unknown[]> = [lineage: number[], ...what: T];
-
-/** Keeps `write` with a tab's last writes of a key (as many as a lineage names). */
-const remember = <T extends unknown[]>(written: Written<T>[], write: Written<T>) => [...written.slice(1 - LINEAGE_DEPTH), write];
-
-/**
- * Which of a tab's last writes (oldest first) another tab's write of `lineage` was made without:
- * those after the last one it was made on whose own lineage meets its (they forked from one write;
- * a tab that did not read for longer than a lineage reaches cannot tell, and gets none). See #lost.
- */
-const lostWrites = <T extends unknown[]>(written: Written<T>[], lineage: number[]) =>
-  written.slice(written.findLastIndex(([[id]]) => lineage.includes(id)) + 1).filter(([ancestry]) => ancestry.some((id) => lineage.includes(id)));
 
 /**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
@@ -371,7 +307,6 @@ export class ConversationController implements ReactiveController {
   ratingTags(): string[] {
     return this.conversation.messages.flatMap((m) => (m.kind === 'agent' && m.tag ? [m.tag] : []));
   }
-
 
   remove(id: string) {
     this.#change((c) => ({ ...c, messages: c.messages.filter((m) => m.id !== id) }));

@@ -4,66 +4,17 @@ import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureO
 import { newId } from '../conversation/ids.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
-import { isWaiting, type AgentMessage, type ChatMessage, type HeldRequest, type Rating, type UserMessage } from '../conversation/transcript.js';
-import type { AgentChatErrorDetail, AgentChatResponseDetail } from '../events.js';
-import { loadStrings, stringsFor, type Strings } from '../i18n/strings.js';
+import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
+import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
 import { describeFailure } from '../transport/failure-text.js';
 import type { TransportFailure } from '../transport/post-event.js';
+import { createOutbox, type Outbox } from './outbox.js';
+import type { ChatSessionHooks, ChatSessionOptions, Pending, SessionChange, SessionEvent } from './session-types.js';
 
 export type { ChatMessage } from '../conversation/transcript.js';
 export type { DeliveryState } from '../controllers/delivery-controller.js';
-
-/** Everything a conversation needs to know; read again at each use, so a change applies to the next request. */
-export interface ChatSessionOptions {
-  /** Where requests go: the proxy that holds the agent's token (resolved against the page's URL). */
-  proxyUrl: string;
-  /** The flow node that starts a conversation (default `greeting`). */
-  greeting?: string;
-  /** Conversation language ("EN", "EL", …), sent with every request. */
-  language?: string;
-  userName?: string;
-  userEmail?: string;
-  /** Minutes of inactivity after which a stored conversation is archived (0 or unset: never); never while a message waits to be sent. */
-  sessionTimeout?: number;
-  /** Ask for `responsesIds` / `nodesIds`. */
-  includeMetadata?: boolean;
-  /** Ask for `responsesStrippedMarkdownText` (what text-to-speech reads). */
-  includeSpeech?: boolean;
-  /** The words for failures kept in the transcript (default: English, or the language's table once loaded). */
-  strings?: Partial<Strings>;
-}
-
-/** How a message the visitor sent stands while it is not delivered. */
-export type Pending = { kind: 'in-flight' | 'queued' | 'offline' } | { kind: 'retrying'; at: number };
-
-/** What changed, for whoever shows the conversation. */
-export type SessionChange =
-  /** Everything: a new, restored or restarted conversation (redraw `messages`). */
-  | { kind: 'reset' }
-  /** Another tab changed the conversation: `messages` usually extends what is shown. */
-  | { kind: 'synced' }
-  | { kind: 'added'; messages: readonly ChatMessage[]; speech?: readonly string[] }
-  | { kind: 'updated'; message: ChatMessage }
-  | { kind: 'removed'; id: string }
-  /** A failure that concerns no message (a postback without a title). */
-  | { kind: 'failure'; text: string }
-  /** The delivery state: `delivery`, `pendingOf()`, `greetingProblem` may read differently. */
-  | { kind: 'state' };
-
-/** The session's events: `agent-chat-send` (cancelable), `agent-chat-response`, `agent-chat-error`. */
-export type SessionEvent =
-  | { type: 'send'; detail: ClientEventRequest }
-  | { type: 'response'; detail: AgentChatResponseDetail }
-  | { type: 'error'; detail: AgentChatErrorDetail };
-
-export interface ChatSessionHooks {
-  /**
-   * Fires an event; returns false when it was cancelled. By default a `CustomEvent` named
-   * `agent-chat-<type>` is dispatched on the session; `<agent-chat>` fires its own event classes.
-   */
-  emit?: (event: SessionEvent) => boolean;
-}
+export type { ChatSessionHooks, ChatSessionOptions, Pending, SessionChange, SessionEvent } from './session-types.js';
 
 /**
  * One visitor's conversation with the agent, without any UI: identity and transcript (kept in
@@ -85,19 +36,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
   #reportedToDeveloper = false;
-  /** This tab sends: it holds the outbox, or it made the one item waiting and asked for it (see #adoptPending). */
-  #sending = false;
-  /** This tab asked for the outbox: what it takes up once granted. */
-  #waiting?: string[];
-  /** Tabs (and items other tabs took up) this tab looks at again once they are gone (it asked for their lock). */
-  readonly #watched = new Set<string>();
-  /** This tab (page): what it makes is marked so, and it holds a Web Lock of this name while it is started. */
-  readonly #tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
-  #leave?: () => void;
-  /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
-  #gone?: Promise<void>;
-  /** The gone tabs' items this tab took up since it started (it holds their locks). */
-  #claimed = new Set<string>();
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: ReturnType<ConversationController['archive']>;
   readonly #controllers = new Set<ReactiveController>();
@@ -106,6 +44,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   readonly #conversation: ConversationController;
   readonly #delivery: DeliveryController;
+  readonly #outbox: Outbox;
 
   constructor(options: ChatSessionOptions, hooks: ChatSessionHooks = {}) {
     super();
@@ -117,12 +56,12 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       onExternalChange: () => {
         if (!this.#started) return; // (written as the session stops)
         this.#notify({ kind: 'synced' });
-        this.#adoptPending();
+        this.#outbox.adopt();
       },
       // Another tab's retry is shown here next to what waits for it; a nudge wakes this tab's. (Only
       // a visitor's action wakes a retry: were the other tab's new time to, two tabs retrying would
       // wake each other without end.)
-      onRetryNotice: (nudged) => (nudged ? this.#sending && this.#delivery.retryNow() : this.#notify({ kind: 'state' })),
+      onRetryNotice: (nudged) => (nudged ? this.#outbox.sending && this.#delivery.retryNow() : this.#notify({ kind: 'state' })),
     });
     this.#delivery = new DeliveryController(this, {
       proxyUrl: () => this.#proxyUrl,
@@ -133,10 +72,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       onChange: () => {
         // When this tab tries again (only `retrying` has a time), told to the other tabs: what waits there shows it (see `delivery`).
         const { at } = this.#delivery.state as { at?: number };
-        if (this.#sending && at !== this.#conversation.retryAt) this.#conversation.shareRetry(at);
+        if (this.#outbox.sending && at !== this.#conversation.retryAt) this.#conversation.shareRetry(at);
         this.#notify({ kind: 'state' });
       },
     });
+    this.#outbox = createOutbox(this.#conversation, this.#delivery, () => this.#started);
   }
 
   // ReactiveControllerHost, so the controllers run here without Lit: `requestUpdate` is a change.
@@ -177,14 +117,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (this.#started) return;
     this.#started = true;
     void loadStrings(this.#language);
-    // Held while this tab may send what it made: another tab takes up its items only once it is gone.
-    // (Granted later, perhaps after a stop(): then not held.)
-    const gone = (this.#gone = new Promise<void>((resolve) => (this.#leave = resolve)));
-    this.#claimed = new Set();
-    void navigator.locks?.request(this.#tab, () => (this.#started ? gone : undefined));
+    this.#outbox.start();
     this.#controllers.forEach((c) => c.hostConnected?.());
     this.#notify({ kind: 'reset' });
-    this.#adoptPending();
+    this.#outbox.adopt();
   }
 
   /** Stops listening and sending (an element removed from the page); `start()` resumes. */
@@ -192,8 +128,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (!this.#started) return;
     this.#started = false;
     this.#controllers.forEach((c) => c.hostDisconnected?.());
-    this.#leave?.();
-    this.#leave = undefined;
+    this.#outbox.stop();
   }
 
   /** The conversation so far, oldest first: its newest 500 messages (as storage keeps them). */
@@ -213,7 +148,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    */
   get delivery(): DeliveryState {
     const at = this.#conversation.retryAt!;
-    if (!this.#sending && (at > 0 || this.offline) && this.#orphans()[0]) return this.offline ? { name: 'offline' } : { name: 'retrying', at };
+    if (!this.#outbox.sending && (at > 0 || this.offline) && this.#outbox.orphans()[0]) return this.offline ? { name: 'offline' } : { name: 'retrying', at };
     return this.#delivery.state;
   }
 
@@ -240,7 +175,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const state = this.delivery;
     if (state.name === 'retrying') return { kind: 'retrying', at: state.at };
     if (state.name === 'offline') return { kind: 'offline' };
-    // Behind the one in flight, or not in this tab's queue: another tab sends it (or this one will; see #adoptPending).
+    // Behind the one in flight, or not in this tab's queue: another tab sends it (or this one will; see Outbox.adopt).
     return { kind: index ? 'queued' : 'in-flight' };
   }
 
@@ -263,9 +198,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
     const { conversation } = this.#conversation;
     if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;
-    const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true, by: this.#tab };
+    const job: HeldRequest = { id: newId(), at: requestTime(), message: { payload: { type: 'node', data: this.options.greeting ?? 'greeting' } }, greeting: true, by: this.#outbox.tab };
     this.#conversation.hold(job);
-    this.#adoptPending(job.id);
+    this.#outbox.adopt(job.id);
   }
 
   /** Sends `text` as the visitor's message (trimmed, at most 2,000 characters); blank text is ignored. */
@@ -304,7 +239,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#conversation.restore(this.#conversation.archived(before.startedAt) ?? before);
     this.#delivery.clear((job) => this.#belongs(job));
     this.#notify({ kind: 'reset' });
-    this.#adoptPending();
+    this.#outbox.adopt();
     return true;
   }
 
@@ -328,7 +263,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /** Sends what waits for a retry now (what another tab sends first: that tab tries again now). */
   retryNow() {
-    if (this.#sending) this.#delivery.retryNow();
+    if (this.#outbox.sending) this.#delivery.retryNow();
     else this.#conversation.nudge();
   }
 
@@ -344,7 +279,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#delivery.clear();
     this.#greetingFailure = undefined;
     this.#notify({ kind: 'reset' });
-    this.#adoptPending();
+    this.#outbox.adopt();
     return true;
   }
 
@@ -368,108 +303,16 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#listeners.forEach((listener) => listener(change));
   }
 
-  /**
-   * Sends what is stored as waiting for delivery, in the order it was made, each item from one tab:
-   * only the tab that holds the outbox (a Web Lock) sends, and it holds it until its queue is empty.
-   * A tab that asks for it takes up, once granted, what waited when it asked (another tab's, if that
-   * tab has not sent it meanwhile: it was closed or reloaded mid-send) and what it made since; a tab
-   * that holds it sends what it makes next, and what another tab stores meanwhile waits for that
-   * tab's turn but wakes this queue at once (the visitor is here, as a send does in one tab; so does
-   * "Retry now" there). So a message typed in a second tab never overtakes the greeting or a
-   * message the first is sending.
-   * When nothing else waits, a tab sends what it makes (`made`) at once while it asks (its request
-   * comes before its write, so no tab granted the outbox after it takes that up).
-   * Called on start, on every change from another tab and for each new item.
-   */
-  #adoptPending(made?: string) {
-    const orphans = this.#orphans();
-    const mine = orphans.find((job) => job.id === made);
-    // Holding it: what this tab makes goes next, unless an older item of another tab waits (it
-    // waits for this tab's next turn, behind that tab's, as the visitor wrote them).
-    if (this.#sending) return mine && orphans[0] === mine ? this.#delivery.enqueue(mine) : orphans[0] && this.#delivery.retryNow();
-    if (this.#waiting) return mine && this.#waiting.push(mine.id);
-    if (!orphans[0]) return;
-    if ((this.#sending = !!mine && !orphans[1])) this.#delivery.enqueue(mine!);
-    const waiting = (this.#waiting = orphans.map((job) => job.id));
-    this.#conversation.withOutbox(async () => {
-      // Another tab's item only once that tab is gone (closed, reloaded, stopped): one still open
-      // sends its own, and this tab's copy of the conversation may not show yet that it has (tabs
-      // hear of each other's writes a moment late, and of the outbox's release sooner).
-      const open = (await navigator.locks?.query())?.held?.map((lock) => lock.name) ?? [];
-      this.#waiting = undefined;
-      this.#sending = true;
-      this.#conversation.refresh();
-      for (const job of this.#orphans()) {
-        // Its tab is open (or just closing): it sends it, and what was made after it waits for
-        // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
-        // the tab); once that tab is gone, this tab looks again.
-        if (job.by !== this.#tab && open.includes(job.by!)) {
-          this.#watch(job.by!);
-          break;
-        }
-        // Made after this tab asked, by a tab gone since: at this tab's next turn, and what was made
-        // after it waits with it.
-        if (!waiting.includes(job.id)) break;
-        // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
-        // and the second may not read yet that the first sent it; a Web Lock named for it, kept
-        // until this tab stops, lets one only. Another open tab has it: like that tab's own.
-        if (job.by !== this.#tab && !(await this.#claim(job.id))) {
-          this.#watch(`agent-chat:item:${job.id}`);
-          break;
-        }
-        this.#delivery.enqueue(job);
-      }
-      // (a restart() empties the queue, and its greeting may be queued before this goes on)
-      while (this.#delivery.pending.length && this.#started) await this.#delivery.whenIdle();
-      this.#sending = false;
-      // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
-      this.#adoptPending();
-    });
-  }
-
-  /** Looks again for what to send once the Web Lock `name` (another tab's, or an item it took up) is free. */
-  #watch(name: string) {
-    if (this.#watched.has(name)) return;
-    this.#watched.add(name);
-    void navigator.locks.request(name, () => this.#watched.delete(name) && this.#adoptPending());
-  }
-
-  /**
-   * Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab
-   * then gets; this tab keeps it (a new conversation's Undo brings back an item it had taken up).
-   */
-  #claim(id: string) {
-    const gone = this.#gone;
-    const claimed = this.#claimed;
-    return new Promise<boolean>((resolve) => {
-      if (!navigator.locks || claimed.has(id)) return resolve(true);
-      void navigator.locks.request(`agent-chat:item:${id}`, { ifAvailable: true }, (lock) => {
-        if (lock) claimed.add(id);
-        resolve(!!lock);
-        return lock && gone;
-      });
-    });
-  }
-
-  /** What is stored as waiting for delivery and not in this tab's queue: messages and held requests, in the order they were made. */
-  #orphans(): DeliveryJob[] {
-    const { messages, held = [] } = this.#conversation.conversation;
-    return [
-      ...messages.filter(isWaiting).map((m) => ({ id: m.id, at: m.at, message: m.request, userMessageId: m.id, by: m.by })),
-      ...held,
-    ].filter((job) => !this.#delivery.has(job.id)).sort((a, b) => a.at - b.at);
-  }
-
   #submit(message: EventMessage, echo?: string) {
     this.#beforeRestart = undefined;
-    // Stored as waiting (the outbox); #adoptPending sends it.
+    // Stored as waiting (the outbox); Outbox.adopt sends it.
     const id = newId();
     if (echo !== undefined) {
-      const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message, by: this.#tab };
+      const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message, by: this.#outbox.tab };
       this.#conversation.add(shown);
       this.#notify({ kind: 'added', messages: [shown] });
-    } else this.#conversation.hold({ id, at: requestTime(), message, by: this.#tab });
-    this.#adoptPending(id);
+    } else this.#conversation.hold({ id, at: requestTime(), message, by: this.#outbox.tab });
+    this.#outbox.adopt(id);
   }
 
   #buildRequest(message: EventMessage): ClientEventRequest {

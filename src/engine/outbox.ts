@@ -1,0 +1,150 @@
+import type { ConversationController } from '../controllers/conversation-controller.js';
+import type { DeliveryController, DeliveryJob } from '../controllers/delivery-controller.js';
+import { isWaiting } from '../conversation/transcript.js';
+
+/**
+ * Which tab sends what waits to be sent: the messages and held requests stored in the conversation
+ * (the outbox), which every tab of the site shares. One tab at a time sends them (it holds a Web
+ * Lock), each item once, in the order they were made; a tab closed mid-send has its items taken up
+ * by another (see `adopt`). One per ChatSession, for its life.
+ */
+export interface Outbox {
+  /** This tab (page): what it makes is marked so, and it holds a Web Lock of this name while it is started. */
+  readonly tab: string;
+  /** This tab sends: it holds the outbox, or it made the one item waiting and asked for it (see `adopt`). */
+  readonly sending: boolean;
+  /**
+   * The session started: this tab holds its lock while it may send what it made (another tab takes
+   * up its items only once it is gone). Granted later, perhaps after a stop(): then not held.
+   */
+  start(): void;
+  /** The session stopped: the locks this tab holds (its own, and the gone tabs' items it took up) are let go. */
+  stop(): void;
+  /**
+   * Sends what is stored as waiting for delivery, in the order it was made, each item from one tab:
+   * only the tab that holds the outbox (a Web Lock) sends, and it holds it until its queue is empty.
+   * A tab that asks for it takes up, once granted, what waited when it asked (another tab's, if that
+   * tab has not sent it meanwhile: it was closed or reloaded mid-send) and what it made since; a tab
+   * that holds it sends what it makes next, and what another tab stores meanwhile waits for that
+   * tab's turn but wakes this queue at once (the visitor is here, as a send does in one tab; so does
+   * "Retry now" there). So a message typed in a second tab never overtakes the greeting or a
+   * message the first is sending.
+   * When nothing else waits, a tab sends what it makes (`made`) at once while it asks (its request
+   * comes before its write, so no tab granted the outbox after it takes that up).
+   * Called on start, on every change from another tab and for each new item.
+   */
+  adopt(made?: string): void;
+  /** What is stored as waiting for delivery and not in this tab's queue: messages and held requests, in the order they were made. */
+  orphans(): DeliveryJob[];
+}
+
+/** The outbox of a session whose conversation and delivery queue these are; `started` says whether it sends. */
+export function createOutbox(conversation: ConversationController, delivery: DeliveryController, started: () => boolean): Outbox {
+  const tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
+  let sending = false;
+  /** This tab asked for the outbox: what it takes up once granted. */
+  let asked: string[] | undefined;
+  /** Tabs (and items other tabs took up) this tab looks at again once they are gone (it asked for their lock). */
+  const watched = new Set<string>();
+  let leave: (() => void) | undefined;
+  /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
+  let gone: Promise<void> | undefined;
+  /** The gone tabs' items this tab took up since it started (it holds their locks). */
+  let claimed = new Set<string>();
+
+  const orphans = (): DeliveryJob[] => {
+    const { messages, held = [] } = conversation.conversation;
+    return [
+      ...messages.filter(isWaiting).map((m) => ({ id: m.id, at: m.at, message: m.request, userMessageId: m.id, by: m.by })),
+      ...held,
+    ].filter((job) => !delivery.has(job.id)).sort((a, b) => a.at - b.at);
+  };
+
+  /** Looks again for what to send once the Web Lock `name` (another tab's, or an item it took up) is free. */
+  const watch = (name: string) => {
+    if (watched.has(name)) return;
+    watched.add(name);
+    void navigator.locks.request(name, () => watched.delete(name) && adopt());
+  };
+
+  /**
+   * Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab
+   * then gets; this tab keeps it (a new conversation's Undo brings back an item it had taken up).
+   */
+  const claim = (id: string) => {
+    const until = gone;
+    const mine = claimed;
+    return new Promise<boolean>((resolve) => {
+      if (!navigator.locks || mine.has(id)) return resolve(true);
+      void navigator.locks.request(`agent-chat:item:${id}`, { ifAvailable: true }, (lock) => {
+        if (lock) mine.add(id);
+        resolve(!!lock);
+        return lock && until;
+      });
+    });
+  };
+
+  const adopt = (made?: string): unknown => {
+    const waiting = orphans();
+    const own = waiting.find((job) => job.id === made);
+    // Holding it: what this tab makes goes next, unless an older item of another tab waits (it
+    // waits for this tab's next turn, behind that tab's, as the visitor wrote them).
+    if (sending) return own && waiting[0] === own ? delivery.enqueue(own) : waiting[0] && delivery.retryNow();
+    if (asked) return own && asked.push(own.id);
+    if (!waiting[0]) return;
+    if ((sending = !!own && !waiting[1])) delivery.enqueue(own!);
+    const taken = (asked = waiting.map((job) => job.id));
+    conversation.withOutbox(async () => {
+      // Another tab's item only once that tab is gone (closed, reloaded, stopped): one still open
+      // sends its own, and this tab's copy of the conversation may not show yet that it has (tabs
+      // hear of each other's writes a moment late, and of the outbox's release sooner).
+      const open = (await navigator.locks?.query())?.held?.map((lock) => lock.name) ?? [];
+      asked = undefined;
+      sending = true;
+      conversation.refresh();
+      for (const job of orphans()) {
+        // Its tab is open (or just closing): it sends it, and what was made after it waits for
+        // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
+        // the tab); once that tab is gone, this tab looks again.
+        if (job.by !== tab && open.includes(job.by!)) {
+          watch(job.by!);
+          break;
+        }
+        // Made after this tab asked, by a tab gone since: at this tab's next turn, and what was made
+        // after it waits with it.
+        if (!taken.includes(job.id)) break;
+        // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
+        // and the second may not read yet that the first sent it; a Web Lock named for it, kept
+        // until this tab stops, lets one only. Another open tab has it: like that tab's own.
+        if (job.by !== tab && !(await claim(job.id))) {
+          watch(`agent-chat:item:${job.id}`);
+          break;
+        }
+        delivery.enqueue(job);
+      }
+      // (a restart() empties the queue, and its greeting may be queued before this goes on)
+      while (delivery.pending.length && started()) await delivery.whenIdle();
+      sending = false;
+      // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
+      adopt();
+    });
+  };
+
+  return {
+    tab,
+    get sending() {
+      return sending;
+    },
+    start() {
+      const until = (gone = new Promise<void>((resolve) => (leave = resolve)));
+      claimed = new Set();
+      void navigator.locks?.request(tab, () => (started() ? until : undefined));
+    },
+    stop() {
+      leave?.();
+      leave = undefined;
+    },
+    adopt,
+    orphans,
+  };
+}
