@@ -1,0 +1,72 @@
+import { expect } from '@open-wc/testing';
+import { adding, applied, changingMessage, greeted, sent, settling, untagging } from '../../src/conversation/changes.js';
+import { newConversation, STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMessage, type Conversation, type UserMessage } from '../../src/conversation/transcript.js';
+
+const user = (id: string, at: number, status: UserMessage['status'] = 'sent'): UserMessage =>
+  ({ kind: 'user', id, at, text: id, status, request: { text: id } });
+const agent = (id: string, at: number, tag?: string): AgentMessage => ({ kind: 'agent', id, at, item: { type: 'text', text: id }, ...(tag && { tag }) });
+const ids = (c: Conversation) => c.messages.map((m) => m.id).join(' ');
+const withMessages = (...messages: ChatMessage[]): Conversation => ({ ...newConversation(0), messages });
+
+// Each change is made again on top of another tab's write (ConversationController's #lost): it has
+// to mean the same on a conversation that has moved on since it was first made.
+describe('conversation changes', () => {
+  const addingTable: [string, Conversation, ChatMessage[], string | undefined, string][] = [
+    ['adds at the end', withMessages(user('a', 1)), [agent('b', 2)], 'a', 'a b'],
+    ['a message already there is not added twice (made again)', withMessages(user('a', 1), agent('b', 2)), [agent('b', 2)], 'a', 'a b'],
+    ['after its predecessor, among what another tab added meanwhile, in the order made', withMessages(user('a', 1), user('x', 2), user('z', 4)), [user('m', 3)], 'a', 'a x m z'],
+    ['a predecessor gone (another tab trimmed it): at the end, in order', withMessages(user('x', 2)), [user('m', 3)], 'gone', 'x m'],
+    ['several, kept together in their order', withMessages(user('a', 1)), [agent('b', 2), agent('c', 2)], 'a', 'a b c'],
+  ];
+  for (const [what, conversation, messages, after, expected] of addingTable) {
+    it(`adding: ${what}`, () => expect(ids(adding(messages, after)(conversation))).to.equal(expected));
+  }
+
+  it('adding: past the limit the oldest leave, but never a message still to be sent', () => {
+    const full = withMessages(...Array.from({ length: STORED_MESSAGES_LIMIT }, (_, i) => agent(`m${i}`, i)));
+    expect(adding([agent('new', 1e6)])(full).messages.map((m) => m.id).slice(0, 1), 'the oldest left').to.deep.equal(['m1']);
+    const waiting = withMessages(user('w', 0, 'sending'), ...Array.from({ length: STORED_MESSAGES_LIMIT - 1 }, (_, i) => agent(`m${i}`, i + 1)));
+    const after = adding([agent('new', 1e6)])(waiting);
+    expect(after.messages[0].id, 'the message still to be sent stays').to.equal('w');
+    expect(after.messages.length).to.equal(STORED_MESSAGES_LIMIT + 1);
+  });
+
+  const tagged = withMessages(user('a', 1), agent('b', 2, 'feedback-down'));
+  const unchangedTable: [string, (c: Conversation) => Conversation, Conversation][] = [
+    ['settling a request not held', settling('nope'), tagged],
+    ['untagging with no tag waiting', untagging(), withMessages(user('a', 1), agent('b', 2))],
+    ['untagging tags no rating carries', untagging(['feedback-up']), tagged],
+    ['changing a message that is not there', changingMessage('nope', 'user', sent), tagged],
+    ['changing a message of another kind', changingMessage('a', 'agent', (m) => ({ ...m, rating: 'up' })), tagged],
+  ];
+  for (const [what, change, conversation] of unchangedTable) {
+    it(`leaves the conversation itself (no write) when there is nothing to change: ${what}`, () => {
+      expect(change(conversation)).to.equal(conversation);
+    });
+  }
+
+  it('untagging takes off the tags that reached the agent, or all of them', () => {
+    const conversation = withMessages(agent('a', 1, 'feedback-up'), agent('b', 2, 'feedback-down'));
+    expect(untagging(['feedback-up'])(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal([undefined, 'feedback-down']);
+    expect(untagging()(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal([undefined, undefined]);
+  });
+
+  it('settling drops only the request named', () => {
+    const held = [1, 2].map((n) => ({ id: `p${n}`, at: n, message: { payload: { type: 'node' as const, data: 'x' } } }));
+    expect(settling('p1')({ ...newConversation(0), held }).held!.map((h) => h.id)).to.deep.equal(['p2']);
+  });
+
+  it('sent: a delivered message keeps no error and no sending tab', () => {
+    const failed: UserMessage = { ...user('a', 1, 'failed'), error: 'x', by: 'tab' };
+    expect(sent(failed)).to.deep.equal({ ...user('a', 1), status: 'sent' });
+  });
+
+  it('applied makes the changes in order, the same again on a conversation that moved on', () => {
+    const changes = [adding([user('q', 3)], 'a'), greeted, changingMessage('q', 'user', sent)];
+    const theirs = withMessages(user('a', 1), agent('r', 2));
+    const once = applied(changes, theirs);
+    expect(ids(once)).to.equal('a r q');
+    expect(once.greeted).to.equal(true);
+    expect(applied(changes, once), 'made twice: the same').to.deep.equal(once);
+  });
+});
