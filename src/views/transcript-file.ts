@@ -23,17 +23,22 @@ export function transcriptText(messages: readonly ChatMessage[], { agent, string
     const today = date.format(message.at);
     if (today !== day) lines.push('', (day = today), '');
     const who = message.kind === 'user' ? strings.you : agent;
-    lines.push(`[${time.format(message.at)}] ${who}: ${message.kind === 'user' ? message.text : plainText(message.item)}`);
+    // A message the agent has not got (failed, or still to be sent) says so: the file is the
+    // visitor's record of what was said.
+    const said = message.kind === 'agent' ? plainText(message.item) : message.status === 'sent' ? message.text : `${message.text} [${strings.notDelivered}]`;
+    lines.push(`[${time.format(message.at)}] ${who}: ${said}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** Saves the transcript as `conversation-YYYY-MM-DD.txt` (the browser's download). */
+/** Saves the transcript as `conversation-YYYY-MM-DD.txt`, the visitor's date (the browser's download). */
 export function downloadTranscript(messages: readonly ChatMessage[], options: TranscriptOptions, parent: ParentNode) {
   const url = URL.createObjectURL(new Blob([transcriptText(messages, options)], { type: 'text/plain;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `conversation-${new Date().toISOString().slice(0, 10)}.txt`;
+  // The visitor's date, not UTC's (toISOString's: tomorrow's, in an American evening); Swedish
+  // dates are written as ISO's.
+  link.download = `conversation-${new Date().toLocaleDateString('sv')}.txt`;
   link.hidden = true;
   // In the document while clicked: Firefox downloads only from a connected link.
   parent.append(link);

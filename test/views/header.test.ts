@@ -48,9 +48,23 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
       await waitForBubbles(chat, 1);
       await submit(chat, 'Wo ist meine Bestellung?');
       await waitForBubbles(chat, 3);
-      part(chat, 'download-button')!.click();
-      await waitUntil(() => saved.length === 1, 'downloaded', WAIT);
-      expect(saved[0].name).to.match(/^conversation-\d{4}-\d{2}-\d{2}\.txt$/);
+      // Downloaded at an hour when the visitor's date is not UTC's (the browsers run in a zone of
+      // their own: web-test-runner.config.mjs), so a file named for UTC's date would show.
+      const RealDate = Date;
+      const at = new RealDate(Date.UTC(2026, 10, 26, new RealDate().getTimezoneOffset() < 0 ? 23 : 0, 30));
+      globalThis.Date = class extends RealDate {
+        constructor(...args: ConstructorParameters<DateConstructor> | []) {
+          if (args.length) super(...(args as [number])); else super(+at);
+        }
+      } as DateConstructor;
+      try {
+        part(chat, 'download-button')!.click();
+        await waitUntil(() => saved.length === 1, 'downloaded', WAIT);
+      } finally {
+        globalThis.Date = RealDate;
+      }
+      const pad = (n: number) => String(n).padStart(2, '0');
+      expect(saved[0].name, 'named for the visitor\'s date, not UTC\'s').to.equal(`conversation-${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}.txt`);
       const text = await saved[0].text;
       const lines = text.split('\n');
       expect(lines[0]).to.equal('Gespräch mit Support');
@@ -72,10 +86,15 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
       { kind: 'agent', id: 'a', at: day, item: { type: 'text', options: ['**Bold** answer'], altText: 'Bold answer' } },
       { kind: 'user', id: 'u', at: day + 4 * 60_000, text: 'after midnight', status: 'sent', request: { text: 'after midnight' } },
       { kind: 'agent', id: 'b', at: day + 5 * 60_000, item: { type: 'buttons', text: 'Pick', buttons: [{ title: 'A' }] } },
+      { kind: 'user', id: 'f', at: day + 6 * 60_000, text: 'refused', status: 'failed', error: 'x', request: { text: 'refused' } },
+      { kind: 'user', id: 's', at: day + 7 * 60_000, text: 'still waiting', status: 'sending', request: { text: 'still waiting' } },
     ], { agent: 'Ava', strings: stringsFor('en', {}), language: 'en' });
     const lines = text.split('\n');
     expect(lines[0]).to.equal('Conversation with Ava');
     expect(lines.filter((l) => /2026/.test(l)), 'two days').to.have.length(2);
-    expect(text).to.contain('Ava: Bold answer').and.contain('You: after midnight').and.contain('Ava: Pick');
+    expect(text).to.contain('Ava: Bold answer').and.contain('You: after midnight\n').and.contain('Ava: Pick');
+    // The visitor's record: what the agent never got is not shown as said.
+    expect(text, 'a failed message').to.contain('You: refused [Not delivered]\n');
+    expect(text, 'a message still to be sent').to.contain('You: still waiting [Not delivered]\n');
   });
 });
