@@ -7,7 +7,7 @@ import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
 import type { AgentMessage, ChatMessage, Rating } from '../conversation/transcript.js';
 import type { AgentChatFeedbackDetail } from '../events.js';
-import { ChatSession, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
+import { ChatSession, type ChatSessionOptions, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
@@ -77,18 +77,10 @@ export class ChatView extends ViewHost implements View {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
-    // The element's properties, read at each use.
-    this.#session = new ChatSession({
-      get proxyUrl() { return el.proxyUrl; },
-      get greeting() { return el.greeting; },
-      get language() { return el.language; },
-      get userName() { return el.userName; },
-      get userEmail() { return el.userEmail; },
-      get sessionTimeout() { return el.sessionTimeout; },
-      get includeMetadata() { return el.includeMetadata; },
-      get includeSpeech() { return el.tts; },
-      get strings() { return el.strings; },
-    }, { emit: (event) => this.#emitSessionEvent(event) });
+    // The element's properties, read at each use: the options are the element's, by the same names
+    // (text-to-speech's `includeSpeech` is its `tts`).
+    const options: ChatSessionOptions = new Proxy(el, { get: (_, name: keyof AgentChat | 'includeSpeech') => el[name === 'includeSpeech' ? 'tts' : name] });
+    this.#session = new ChatSession(options, { emit: (event) => this.#emitSessionEvent(event) });
     this.#session.subscribe(this.#handleChange);
     // The first update sees every property as changed, as a Lit element's does.
     for (const name of Object.keys((el.constructor as typeof AgentChat).properties)) this.requestUpdate(name, undefined);
