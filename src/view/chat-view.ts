@@ -259,9 +259,11 @@ export class ChatView extends ViewHost implements View {
     switch (change.kind) {
       case 'reset':
         this.#muted = this.#session.muted;
+        this.#launcherSide.shown(this.#session.messages);
         return this.#log.reset(this.#session.messages);
       case 'synced': {
         const drawn = this.#log.size;
+        this.#launcherSide.shown(this.#session.messages);
         this.#log.sync(this.#session.messages);
         return this.#redrawTurns(drawn);
       }

@@ -17,6 +17,8 @@ type NudgeFeature = typeof import('./nudge-feature.js');
 export class LauncherSide {
   /** Replies that arrived while the panel was closed. */
   #unseen = 0;
+  /** The id of the newest of them (the preview's). */
+  #newest?: string;
   #nudge?: NudgeController;
   #render?: NudgeFeature['renderNudge'];
   /** Where the nudge is drawn, beside the launcher. */
@@ -60,10 +62,11 @@ export class LauncherSide {
    * together, once (the preview's code is usually loaded already; a failed load leaves the badge alone).
    */
   arrived(messages: readonly ChatMessage[], replies: number) {
-    const item = messages.findLast((m) => m.kind === 'agent')!.item;
+    const { id, item } = messages.findLast((m) => m.kind === 'agent')!;
     const count = () => {
       if (this.#el.open) return false;
       this.#unseen += replies;
+      this.#newest = id;
       this.#host.requestUpdate();
       return true;
     };
@@ -74,6 +77,15 @@ export class LauncherSide {
     this.#unseen = 0;
     this.#nudge?.dismiss();
     this.#host.requestUpdate();
+  }
+
+  /**
+   * The conversation is now `messages` (a new one began, here or in another tab, or one came back):
+   * news of replies no longer in it goes, badge and preview (a site's `restart()` as a visitor logs
+   * out leaves nothing of the conversation on screen).
+   */
+  shown(messages: readonly ChatMessage[]) {
+    if (this.#unseen && !messages.some((m) => m.id === this.#newest)) this.opened();
   }
 
   /**

@@ -6,7 +6,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text } from '../support/fake-proxy.js';
-import { mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
 import { clickLauncher, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
@@ -72,6 +72,43 @@ describe('journeys: the launcher\'s nudges', () => {
     await chat.updateComplete;
     expect(chat.open, 'a click on it opens the chat').to.equal(true);
     expect(shownText(chat, 'preview')).to.equal(null);
+  });
+
+  it('a reply told of beside the closed launcher goes with its conversation: the site\'s restart() (a visitor logging out) or a new conversation in another tab leaves no badge or preview of it', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    chat.hide();
+    await chat.updateComplete;
+    p.next(ok(text('Your balance is 1,234 EUR.')));
+    chat.send('my balance?');
+    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    expect(shownText(chat, 'badge')).to.equal('1');
+    // The site clears the conversation as the visitor logs out: nothing of it stays on screen for
+    // whoever uses the page next, the launcher's news included.
+    chat.restart();
+    await chat.updateComplete;
+    expect(shownText(chat, 'preview'), 'the preview of a reply no longer in the chat').to.equal(null);
+    expect(shownText(chat, 'badge'), 'no count of it').to.equal(null);
+    expect(announced(chat), 'nothing of it announced').not.to.contain('1,234');
+
+    // Again, with the new conversation begun in another tab, where the visitor is (this one in the
+    // background: the new greeting's reply is read there, no news here).
+    p.next(ok(text('Your order shipped today.')));
+    chat.send('where is my order?');
+    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    const other = await mount(p, { open: true });
+    await waitForBubbles(other.chat, 2, 'the other tab shows the conversation');
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      part(other.chat, 'restart-button')!.click();
+      await waitUntil(() => JSON.stringify(bubbles(chat)) === JSON.stringify(bubbles(other.chat)) && bubbles(chat).length === 1, 'this tab shows the new conversation, greeted in the other', WAIT);
+      await chat.updateComplete;
+      expect(shownText(chat, 'preview'), 'the preview goes with the conversation put away').to.equal(null);
+      expect(shownText(chat, 'badge')).to.equal(null);
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
   });
 
   it('the teaser shows after its delay once per visitor; dismissed, never again', async () => {
