@@ -23,7 +23,7 @@ import { markedSource } from './scripts/marked-source.mjs';
  * "build:node"); demo/ is served as is.
  */
 /** Modules that stay out of the core chunk: the shell's own, and the features loaded when first needed. */
-const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/(carousel-renderer|markdown|sanitize)|controllers\/(dictation|speech|mobile-viewport)-controller|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
+const SHELL_OR_LAZY = /\/src\/(index|agent-chat|agent-chat\.component|events|shell\/[\w.-]+|renderers\/(carousel-renderer|markdown|sanitize)|controllers\/((dictation|speech|mobile-viewport)-controller|voice)|views\/(transcript-file|nudge)|view\/nudge-feature|controllers\/nudge-controller|i18n\/(el|de))\.ts$/;
 
 /** Libraries only a lazy chunk uses: marked (built from its source in node_modules/.cache) and DOMPurify, for replies with markdown. */
 const LAZY_LIBRARIES = /\/node_modules\/(marked|dompurify|\.cache\/agent-chat-marked)\//;

@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
@@ -387,6 +387,57 @@ describe('<agent-chat> accessibility', () => {
       part(chat, 'close-button')!.click();
       await chat.updateComplete;
       expect(chat.shadowRoot!.activeElement, 'launcher focused after close').to.equal(part(chat, 'launcher'));
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, a message discarded, the preview dismissed', async () => {
+    const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
+    const proxy = new FakeProxy().next(ok(choices));
+    const { chat } = await mount(proxy, { open: true, attrs: { feedback: '' } });
+    /** Where the focus is: the part of the control, or null (on the page). */
+    const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
+    /** Focuses `control` and presses Enter on it, as a keyboard user does; then waits for the widget to draw what follows, and a frame. */
+    const press = async (control: () => HTMLElement | null | undefined) => {
+      control()!.focus();
+      await sendKeys({ press: 'Enter' });
+      await chat.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    };
+    try {
+      await waitUntil(() => parts(chat, 'button').length === 2, 'choices shown', WAIT);
+      // With a pointer (a tap on a phone), the input is not focused: that would open the phone's keyboard.
+      proxy.next(ok({ ...choices, text: 'Anything else?' }));
+      const pricing = parts(chat, 'button')[0].getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(pricing.x + pricing.width / 2), Math.round(pricing.y + pricing.height / 2)] });
+      await waitForBubbles(chat, 3);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      expect(focused(), 'a choice clicked: the input is not focused').not.to.equal('input');
+      proxy.next(ok(text('Plans start at 5 €.')));
+      await press(() => parts(chat, 'button').findLast((b) => b.textContent!.trim() === 'Sales'));
+      await waitForBubbles(chat, 5);
+      expect(focused(), 'a choice answered (drawn again, inert): the input, to go on').to.equal('input');
+
+      await press(() => part(chat, 'feedback-button--up'));
+      expect(part(chat, 'feedback-button--up')!.getAttribute('aria-pressed')).to.equal('true');
+      expect(focused(), 'a thumb pressed (inert once rated): still in the widget').not.to.equal(null);
+
+      proxy.next({ status: 400, json: { status: 'error', error: 'rejected' } });
+      chat.send('no good');
+      await waitUntil(() => part(chat, 'discard-button'), 'not delivered', WAIT);
+      await press(() => part(chat, 'discard-button'));
+      expect(part(chat, 'discard-button'), 'discarded').to.equal(null);
+      expect(focused(), 'a message discarded: the input').to.equal('input');
+
+      chat.hide();
+      await chat.updateComplete;
+      proxy.next(ok(text('Anything else?')));
+      chat.send('thanks');
+      await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+      await press(() => part(chat, 'dismiss-button'));
+      expect(part(chat, 'preview'), 'dismissed').to.equal(null);
+      expect(focused(), 'the preview dismissed: the launcher').to.equal('launcher');
     } finally {
       proxy.restore();
     }

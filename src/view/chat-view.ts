@@ -74,6 +74,17 @@ export class ChatView extends ViewHost implements View {
     this.#launcherSide = new LauncherSide(this, shell, () => this.#feature('nudge', () => import('./nudge-feature.js')), () => !!this.#session.messages[0]);
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
+    // A control used from the keyboard that goes away with its use (a choice answered, a message
+    // discarded, a thumb pressed, the preview dismissed, a retry sent) would leave the focus on the
+    // page: it goes on to the input (the launcher while closed). From the keyboard: the click has no
+    // count and the control has the focus (a tap is left alone: it would open a phone's keyboard).
+    // Looked at once drawn: Firefox and WebKit take the focus from an inert control only then.
+    shell.root.addEventListener('click', ({ target, detail }: Partial<MouseEvent>) => {
+      const used = target as HTMLButtonElement;
+      if (!detail && used === shell.root.activeElement) requestAnimationFrame(() => setTimeout(() => {
+        if (!shell.root.activeElement && (!used.isConnected || used.disabled)) this.#focusPart(this.#visible ? 'input' : 'launcher');
+      }));
+    }, true); // (before the control's own handler, which may take it away)
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
@@ -184,13 +195,13 @@ export class ChatView extends ViewHost implements View {
 
   /** Text-to-speech: loaded with `tts`. */
   #loadSpeech() {
-    return this.#feature('speech', () => import('../controllers/speech-controller.js').then(({ SpeechController }) =>
+    return this.#feature('speech', () => import('../controllers/voice.js').then(({ SpeechController }) =>
       (this.#speech = new SpeechController(this, { language: () => this.#conversationLanguage }))));
   }
 
   /** Dictation: loaded at the first press of the microphone button. */
   #loadDictation() {
-    return this.#feature('dictation', () => import('../controllers/dictation-controller.js').then(({ DictationController }) =>
+    return this.#feature('dictation', () => import('../controllers/voice.js').then(({ DictationController }) =>
       (this.#dictation = new DictationController(this, {
         language: () => this.#conversationLanguage,
         onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
