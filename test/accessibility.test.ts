@@ -392,7 +392,7 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, a message discarded, the preview dismissed', async () => {
+  it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, Send, a message discarded, the preview dismissed', async () => {
     const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
     const proxy = new FakeProxy().next(ok(choices));
     const { chat } = await mount(proxy, { open: true, attrs: { feedback: '' } });
@@ -421,7 +421,12 @@ describe('<agent-chat> accessibility', () => {
 
       await press(() => part(chat, 'feedback-button--up'));
       expect(part(chat, 'feedback-button--up')!.getAttribute('aria-pressed')).to.equal('true');
-      expect(focused(), 'a thumb pressed (inert once rated): still in the widget').not.to.equal(null);
+      expect(focused(), 'a thumb pressed (inert once rated): the input').to.equal('input');
+
+      await typeDraft(chat, 'one more thing');
+      proxy.next(ok(text('Sure.')));
+      await press(() => part(chat, 'send-button'));
+      expect(focused(), 'Send (inert once the draft is sent): the input, to type on').to.equal('input');
 
       proxy.next({ status: 400, json: { status: 'error', error: 'rejected' } });
       chat.send('no good');

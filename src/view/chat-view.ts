@@ -75,7 +75,7 @@ export class ChatView extends ViewHost implements View {
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     // A control used from the keyboard that goes away with its use (a choice answered, a message
-    // discarded, a thumb pressed, the preview dismissed, a retry sent) would leave the focus on the
+    // discarded, a thumb pressed, Send, a retry sent, the preview dismissed) would leave the focus on the
     // page: it goes on to the input (the launcher while closed). From the keyboard: the click has no
     // count and the control has the focus (a tap is left alone: it would open a phone's keyboard).
     // Looked at once drawn: Firefox and WebKit take the focus from an inert control only then.
