@@ -5,11 +5,27 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
-import { ok, text } from '../support/fake-proxy.js';
+import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
 import { clickLauncher, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
+
+/** A visitor greeted, who then closed the panel. */
+async function greetedThenClosed(p: FakeProxy) {
+  const { chat } = await mount(p, { open: true });
+  await waitForBubbles(chat, 1);
+  chat.hide();
+  await chat.updateComplete;
+  return chat;
+}
+
+/** Sends `question` (as the page can while the panel is closed); `reply` comes back and shows beside the launcher. */
+async function replyWhileClosed(chat: AgentChat, p: FakeProxy, question: string, reply: string, what = 'preview shown') {
+  p.next(ok(text(reply)));
+  chat.send(question);
+  await waitUntil(() => part(chat, 'preview'), what, WAIT);
+}
 
 describe('journeys: the launcher\'s nudges', () => {
   const proxy = useFakeProxies();
@@ -52,21 +68,14 @@ describe('journeys: the launcher\'s nudges', () => {
 
   it('a reply that arrives while closed: its first line beside the launcher, announced; dismissed, it goes until the next one; opening clears it', async () => {
     const p = proxy();
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 1);
-    chat.hide();
-    await chat.updateComplete;
-    p.next(ok(text('Your order shipped today.\nTracking: 123')));
-    chat.send('where is my order?');
-    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    const chat = await greetedThenClosed(p);
+    await replyWhileClosed(chat, p, 'where is my order?', 'Your order shipped today.\nTracking: 123');
     expect(shownText(chat, 'preview')).to.equal('Your order shipped today.');
     expect(announced(chat)).to.equal('New message: Your order shipped today.');
     part(chat, 'dismiss-button')!.click();
     await chat.updateComplete;
     expect(shownText(chat, 'preview'), 'dismissed').to.equal(null);
-    p.next(ok(text('Anything else?')));
-    chat.send('thanks');
-    await waitUntil(() => part(chat, 'preview'), 'the next reply shows again', WAIT);
+    await replyWhileClosed(chat, p, 'thanks', 'Anything else?', 'the next reply shows again');
     expect(shownText(chat, 'preview')).to.equal('Anything else?');
     chat.shadowRoot!.querySelector<HTMLButtonElement>('.nudge-text')!.click();
     await chat.updateComplete;
@@ -76,13 +85,8 @@ describe('journeys: the launcher\'s nudges', () => {
 
   it('a reply told of beside the closed launcher goes with its conversation: the site\'s restart() (a visitor logging out) or a new conversation in another tab leaves no badge or preview of it', async () => {
     const p = proxy();
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 1);
-    chat.hide();
-    await chat.updateComplete;
-    p.next(ok(text('Your balance is 1,234 EUR.')));
-    chat.send('my balance?');
-    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    const chat = await greetedThenClosed(p);
+    await replyWhileClosed(chat, p, 'my balance?', 'Your balance is 1,234 EUR.');
     expect(shownText(chat, 'badge')).to.equal('1');
     // The site clears the conversation as the visitor logs out: nothing of it stays on screen for
     // whoever uses the page next, the launcher's news included.
@@ -94,9 +98,7 @@ describe('journeys: the launcher\'s nudges', () => {
 
     // Again, with the new conversation begun in another tab, where the visitor is (this one in the
     // background: the new greeting's reply is read there, no news here).
-    p.next(ok(text('Your order shipped today.')));
-    chat.send('where is my order?');
-    await waitUntil(() => part(chat, 'preview'), 'preview shown', WAIT);
+    await replyWhileClosed(chat, p, 'where is my order?', 'Your order shipped today.');
     const other = await mount(p, { open: true });
     await waitForBubbles(other.chat, 2, 'the other tab shows the conversation');
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
