@@ -260,9 +260,16 @@ export class ChatView extends ViewHost implements View {
     for (const message of turnsBefore(this.#session.messages, from)) this.#log.update(message);
   }
 
+  /**
+   * One wait, one "Retry now": on what is retried first, the greeting's notice or else the first
+   * message still to be sent. What goes after it says only that it is not delivered yet.
+   */
   #pendingOf(id: string): PendingView {
     const pending = this.#session.pendingOf(id) ?? { kind: 'queued' };
-    return pending.kind === 'retrying' ? { kind: 'retrying', seconds: secondsUntil(pending.at) } : pending;
+    const { messages, greetingProblem } = this.#session;
+    return pending.kind === 'retrying'
+      ? { kind: 'retrying', seconds: greetingProblem || messages.find((m) => m.kind === 'user' && m.status === 'sending')!.id !== id ? 0 : secondsUntil(pending.at) }
+      : pending;
   }
 
   /** What the session tells, shown: the log follows the transcript; the rest is drawn by render(). */

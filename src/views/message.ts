@@ -9,7 +9,11 @@ import type { MessageTime } from './message-time.js';
  * indicator says it), `queued` behind the one in flight (or sent by another tab), `retrying` at a
  * time, or `offline`.
  */
-export type PendingView = { kind: 'in-flight' | 'queued' | 'offline' } | { kind: 'retrying'; seconds: number };
+export type PendingView = { kind: 'in-flight' | 'queued' | 'offline' } | {
+  kind: 'retrying';
+  /** Until the next try; 0 behind what is retried first (the greeting, or an earlier message), which has the "Retry now". */
+  seconds: number;
+};
 
 export interface MessageContext extends RenderContext {
   renderers: RendererRegistry;
@@ -37,10 +41,12 @@ function renderStatus(message: UserMessage, context: MessageContext) {
   if (pending.kind === 'in-flight') return nothing;
   if (pending.kind === 'queued') return html`<div part="message-status message-status--sending" class="status"><span dir="auto">${strings.sending}</span></div>`;
   return html`<div part="message-status message-status--waiting" class="status problem">
-    ${pending.kind === 'retrying'
-      ? html`<span dir="auto">${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}</span>
+    ${pending.kind !== 'retrying'
+      ? html`<span dir="auto">${strings.waitingForConnection}</span>`
+      : pending.seconds
+        ? html`<span dir="auto">${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}</span>
           <button part="retry-button" class="retry" type="button" @click=${context.onRetry}>${strings.retry}</button>`
-      : html`<span dir="auto">${strings.waitingForConnection}</span>`}
+        : html`<span dir="auto">${strings.notDeliveredYet}</span>`}
     ${discard}</div>`;
 }
 

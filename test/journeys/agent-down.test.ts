@@ -5,7 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { echoAgent } from '../support/fake-proxy.js';
-import { bubbles, mount, part, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { bubbles, mount, part, parts, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
 import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 describe('journeys: the agent is down, the browser is offline', () => {
@@ -23,7 +23,9 @@ describe('journeys: the agent is down, the browser is offline', () => {
     const before = p.requests.length;
     await submit(chat, 'Do you ship to Greece?');
     expect(sent(p, before), 'the send retried the greeting at once, greeting first').to.deep.equal(['(greeting)']);
-    await waitForStatus(chat, 'Do you ship to Greece?', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    // One wait, one "Retry now": the greeting's. The message goes after it, so it offers no retry of its own.
+    await waitForStatus(chat, 'Do you ship to Greece?', 'Not delivered yet Discard');
+    expect(parts(chat, 'retry-button').map((b) => b.closest('[part~="error"]') !== null), 'one Retry now, the greeting\'s').to.deep.equal([true]);
 
     const downAttempts = p.requests.length;
     p.handle(echoAgent); // the agent is back
@@ -67,8 +69,10 @@ describe('journeys: the agent is down, the browser is offline', () => {
     const before = p.requests.length;
     await submit(chat, 'first');
     await submit(chat, 'second');
-    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s/);
-    await waitForStatus(chat, 'second', /^Not delivered yet — retrying in \d+ s/);
+    // One wait, one "Retry now": under the first, which is retried; the second goes after it.
+    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    await waitForStatus(chat, 'second', 'Not delivered yet Discard');
+    expect(parts(chat, 'retry-button'), 'one Retry now').to.have.length(1);
     expect(sent(p, before).every((t) => t === 'first'), 'the second waits behind the first').to.equal(true);
 
     const downAttempts = p.requests.length;
@@ -80,6 +84,24 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(shown.some((s) => s.words.some((w) => /^Not delivered yet — retrying in \d+ s/.test(w))), 'passed through "retrying"').to.equal(true);
     expect(shown.filter((s) => s.inFlight === 0 && s.words.includes('Sending…')), '"Sending…" only with something in flight').to.deep.equal([]);
     expect(shownText(chat, 'error'), 'no banner').to.equal(null);
+  });
+
+  it('agent down → three messages → the first discarded: the countdown and Retry now go on to the next, which its click sends', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'overloaded' } }));
+    for (const text of ['first', 'second', 'third']) await submit(chat, text);
+    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    await waitForStatus(chat, 'third', 'Not delivered yet Discard');
+    part(chat, 'discard-button')!.click(); // the first's
+    await waitForStatus(chat, 'second', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    expect(statusOf(chat, 'third')).to.equal('Not delivered yet Discard');
+    expect(parts(chat, 'retry-button'), 'one Retry now').to.have.length(1);
+    const before = p.requests.length;
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click(); // the next try was a minute away
+    await waitForBubbles(chat, 5, 'both answered long before the minute');
+    expect(sent(p, before), 'each once, in order').to.deep.equal(['second', 'third']);
   });
 
   it('offline → two messages → online: no fetch while offline, exactly one each after', async () => {

@@ -124,6 +124,19 @@ async function downAndTyped(p: Page) {
   await shadow(p, '[part~="message-status--waiting"]').waitFor();
 }
 
+/** Greeted; the agent goes down and the visitor sends two messages: one countdown, one Retry now, under the first. */
+async function downMidConversation(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  mode = 'down';
+  for (const text of ['Do you ship to Greece?', 'And to Cyprus?']) {
+    await shadow(p, '[part~="input"]').fill(text);
+    await shadow(p, '[part~="send-button"]').click();
+  }
+  await shadow(p, '[part~="retry-button"]').waitFor();
+  await shadow(p, '[part~="message-status--waiting"]').nth(1).waitFor();
+}
+
 async function longReply(p: Page) {
   await shadow(p, '[part~="launcher"]').click();
   await shadow(p, '[part~="bubble--agent"]').first().waitFor();
@@ -263,6 +276,8 @@ try {
   await shot('dark-agent-down', { width: 1280, height: 800, dark: true }, downAndTyped);
   await shot('rtl-agent-down', { width: 1280, height: 800, dir: 'rtl' }, downAndTyped);
   await shot('zoom-200-agent-down', { width: 640, height: 400, scale: 2 }, downAndTyped);
+  await shot('desktop-down-mid-conversation', { width: 1280, height: 800 }, downMidConversation);
+  await shot('phone-320-down-mid-conversation', { width: 320, height: 640 }, downMidConversation);
   await shot('desktop-second-tab-down', { width: 1280, height: 800 }, secondTabWhileDown);
   await shot('phone-320-second-tab-down', { width: 320, height: 640 }, secondTabWhileDown);
   await shot('desktop-long-reply', { width: 1280, height: 800 }, longReply);

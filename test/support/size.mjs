@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_775, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_815, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -103,7 +103,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * dictation in one chunk (the Web Speech API's; two files weighed 135 bytes more) took all back to
  * 51,857, and a keyboard user's focus kept in the widget when the control they used goes away (a
  * choice answered, a message discarded, a thumb pressed, the preview dismissed: it was left on the
- * page) took them to 51,910 and 46,760 (the budget raised by 60 for it). The first open with markdown is still over the target:
+ * page) took them to 51,910 and 46,760 (the budget raised by 60 for it), and one "Retry now" per
+ * wait, on what is retried first (the greeting's notice, else the first message still to be sent:
+ * each message waiting showed its own, with its own countdown, under the greeting's), to 51,948
+ * and 46,798 (the budget raised by 40 for it). The first open with markdown is still over the target:
  * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
