@@ -333,6 +333,32 @@ describe('the shell', () => {
   });
 });
 
+describe('the UI text of another language', () => {
+  it('could not load (offline) when the page switched to it: asked again at the next send, once the connection is back (Chromium; Firefox and WebKit keep the failed module until a reload)', async () => {
+    const network = `/flaky/${crypto.randomUUID()}`;
+    const win = freshFrame();
+    const uncaught: unknown[] = [];
+    win.addEventListener('unhandledrejection', (event) => uncaught.push(event.reason));
+    await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+    win.document.body.innerHTML = '<agent-chat proxy-url="/offline-language"></agent-chat>';
+    const chat = win.document.querySelector('agent-chat') as AgentChat;
+    chat.show();
+    await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted', WAIT);
+    const placeholder = () => chat.shadowRoot!.querySelector('[part~="input"]')!.getAttribute('placeholder');
+    expect(placeholder()).to.equal('Type a message…');
+    await fetch(`${network}/down`);
+    chat.language = 'el';
+    // The times are drawn again in Greek once the table has been asked for (and could not load).
+    await waitUntil(() => !/AM|PM/.test(shadowText(chat, 'time')!), 'the log drawn again', WAIT);
+    expect(placeholder(), 'English, for now').to.equal('Type a message…');
+    await fetch(`${network}/up`);
+    chat.send('Γεια σας');
+    if (!/Chrome\//.test(navigator.userAgent)) return expect(uncaught).to.deep.equal([]);
+    await waitUntil(() => placeholder() === 'Γράψτε ένα μήνυμα…', `the Greek text, at the send; the input says "${placeholder()}"`, WAIT);
+    expect(uncaught).to.deep.equal([]);
+  });
+});
+
 describe('the launcher drawn before any script (launcherSnippet)', () => {
   /** What a visitor sees of each launcher: where, how big, its colours, and what it says. */
   const look = (win: Frame, chat: Element) => {

@@ -107,18 +107,32 @@ export class ChatView extends ViewHost implements View {
   }
 
   send(text: string) {
-    // Loaded after connect; this asks again if that failed (offline), once per message.
-    preloadMarkdown();
+    this.#preload();
     this.#session.send(text);
     this.#quiet();
     this.#endUndo();
   }
 
   postback(payload: Postback, title?: string) {
-    preloadMarkdown();
+    this.#preload();
     this.#session.postback(payload, title);
     this.#quiet();
     this.#endUndo();
+  }
+
+  /**
+   * What the replies will need: the markdown chunk, loaded after connect, and the UI text of the
+   * conversation's language, loaded when it is set. Asked again here if that failed (offline), once
+   * per message.
+   */
+  #preload() {
+    preloadMarkdown();
+    this.#loadLanguage();
+  }
+
+  /** The UI text of the conversation's language; once loaded, everything drawn again in it. */
+  #loadLanguage() {
+    loadStrings(this.#conversationLanguage)?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
   }
 
   restart() {
@@ -355,9 +369,7 @@ export class ChatView extends ViewHost implements View {
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
-    // Another language: its text, then everything drawn again in it.
-    const strings = changed.has('language') ? loadStrings(this.#conversationLanguage) : undefined;
-    strings?.then(() => this.#log.reset(this.#session.messages)).then(() => this.requestUpdate());
+    if (changed.has('language')) this.#loadLanguage();
     if (this.#el.tts) void this.#loadSpeech();
     if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.preload();
     // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).

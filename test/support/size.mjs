@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_815, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_835, all: 52_000, engine: 8_000 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -106,7 +106,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * page) took them to 51,910 and 46,760 (the budget raised by 60 for it), and one "Retry now" per
  * wait, on what is retried first (the greeting's notice, else the first message still to be sent:
  * each message waiting showed its own, with its own countdown, under the greeting's), to 51,948
- * and 46,798 (the budget raised by 40 for it). The first open with markdown is still over the target:
+ * and 46,798 (the budget raised by 40 for it), and the UI text of a language the page switched to
+ * offline asked for again at the next send (it stayed English for the page's life) to 51,965 and
+ * 46,815 (the budget raised by 20 for it). The first open with markdown is still over the target:
  * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
