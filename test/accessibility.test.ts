@@ -664,6 +664,28 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('an agent\'s choices and cards keep their punctuation on a right-to-left page, each in the direction of its own text', async () => {
+    const proxy = new FakeProxy();
+    const el = document.createElement('agent-chat') as AgentChat;
+    el.setAttribute('proxy-url', proxy.url);
+    el.setAttribute('open', '');
+    proxy.next(ok(
+      { id: 'BT_1', type: 'buttons', text: 'Shall we?', buttons: [{ title: 'Yes, please!', payload: { type: 'node', data: 'yes' } }, { title: 'כן, בבקשה!' }, { title: 'Docs?', url: 'https://example.com' }], altText: 'Shall we?' },
+      { id: 'CA_1', type: 'carousel', cards: [{ title: 'Plan S!', subtitle: '€9/month', buttons: [{ title: 'Choose it!' }] }], altText: 'Plan S' },
+    ));
+    await fixture<HTMLDivElement>(html`<div dir="rtl">${el}</div>`);
+    try {
+      await waitUntil(() => part(el, 'card-subtitle'), 'the reply', WAIT);
+      const directions = () => ['button', 'card-title', 'card-subtitle'].flatMap((name) => parts(el, name).map((p) => `${p.textContent!.trim()}: ${getComputedStyle(p).direction}`));
+      expect(directions()).to.deep.equal(['Yes, please!: ltr', 'כן, בבקשה!: rtl', 'Docs?: ltr', 'Choose it!: ltr', 'Plan S!: ltr', '€9/month: ltr']);
+      parts(el, 'button')[0].click(); // answered: the turn drawn again, inert
+      await waitUntil(() => part(el, 'button--chosen'), 'answered', WAIT);
+      expect(directions().slice(0, 3), 'answered too').to.deep.equal(['Yes, please!: ltr', 'כן, בבקשה!: rtl', 'Docs?: ltr']);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('position="left" puts the launcher bottom left', async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { attrs: { position: 'left' } });

@@ -41,7 +41,7 @@ function renderCard(card: Card, context: RenderContext) {
     ? html`<a href=${link} target="_blank" rel="noopener noreferrer">${card.title}</a>`
     : card.title;
   return html`
-    <li part="card" class="card">
+    <li part="card" class="card" dir="auto">
       ${optional(image, (src) => html`<img part="card-image" src=${src} alt=${card.imageAlt ?? ''} loading="lazy" referrerpolicy="no-referrer" />`)}
       <div part="card-title" class="card-title">${title}</div>
       ${optional(card.subtitle, (subtitle) => html`<div part="card-subtitle" class="card-subtitle">${subtitle}</div>`)}

@@ -29,17 +29,17 @@ export function renderChoice(choice: Choice, context: RenderContext): TemplateRe
   if (choice.url !== undefined && choice.payload === undefined) {
     const href = safeLinkUrl(choice.url, context.baseUrl);
     if (!href) return undefined;
-    return html`<a part="button button--link" class="choice" href=${href} target="_blank" rel="noopener noreferrer">${choice.title}</a>`;
+    return html`<a part="button button--link" class="choice" dir="auto" href=${href} target="_blank" rel="noopener noreferrer">${choice.title}</a>`;
   }
   if (context.answered) {
     // An earlier turn: nothing here fits the conversation any more, so nothing invites a click.
     const chosen = choice.title === context.answered.text;
     return html`<button part=${chosen ? 'button button--chosen' : 'button button--answered'} class=${chosen ? 'choice chosen' : 'choice answered'}
-      type="button" disabled aria-pressed=${chosen ? 'true' : 'false'}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
+      type="button" dir="auto" disabled aria-pressed=${chosen ? 'true' : 'false'}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
   }
   const onClick = () =>
     context.onAction(
       choice.payload ? { kind: 'postback', title: choice.title, payload: choice.payload } : { kind: 'text', text: choice.title },
     );
-  return html`<button part="button" class="choice" type="button" @click=${onClick}>${choice.title}</button>`;
+  return html`<button part="button" class="choice" type="button" dir="auto" @click=${onClick}>${choice.title}</button>`;
 }
