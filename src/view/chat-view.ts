@@ -275,14 +275,13 @@ export class ChatView extends ViewHost implements View {
   }
 
   /**
-   * One wait, one "Retry now": on what is retried first, the greeting's notice or else the first
-   * message still to be sent. What goes after it says only that it is not delivered yet.
+   * One wait, one "Retry now": on what is retried first, the greeting's notice (while it is retried)
+   * or else the first message still to be sent. What goes after it says only that it is not delivered yet.
    */
   #pendingOf(id: string): PendingView {
     const pending = this.#session.pendingOf(id) ?? { kind: 'queued' };
-    const { messages, greetingProblem } = this.#session;
     return pending.kind === 'retrying'
-      ? { kind: 'retrying', seconds: greetingProblem || messages.find((m) => m.kind === 'user' && m.status === 'sending')!.id !== id ? 0 : secondsUntil(pending.at) }
+      ? { kind: 'retrying', seconds: this.#greetingProblem?.onRetry || this.#session.messages.find((m) => m.kind === 'user' && m.status === 'sending')!.id !== id ? 0 : secondsUntil(pending.at) }
       : pending;
   }
 

@@ -61,6 +61,22 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(sent(p), 'one greeting, refused; no other').to.deep.equal(['(greeting)', 'Hello anyway']);
   });
 
+  it('a greeting the agent refuses, then the agent down for the visitor\'s message: the message has the countdown and Retry now (the greeting, failed for good, has none)', async () => {
+    const { chat, proxy: p } = await mount(proxy());
+    p.next({ status: 400, json: { status: 'error', error: 'Unknown node' } });
+    await clickLauncher(chat);
+    await waitUntil(() => part(chat, 'error'), 'the greeting problem is shown', WAIT);
+    p.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'overloaded' } }));
+    await submit(chat, 'Hello anyway');
+    await waitForStatus(chat, 'Hello anyway', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    expect(shownText(chat, 'error'), 'the greeting\'s problem, with no retry').to.match(/^The chat could not start\.[^]*(?<!Retry now)$/);
+    const before = p.requests.length;
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click(); // the next try was a minute away
+    await waitForBubbles(chat, 2, 'answered long before the minute');
+    expect(sent(p, before)).to.deep.equal(['Hello anyway']);
+  });
+
   it('agent down mid-conversation → two messages → recovery: both delivered in order, through "retrying in …"', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
