@@ -678,6 +678,14 @@ describe('<agent-chat> accessibility', () => {
       await waitUntil(() => part(el, 'card-subtitle'), 'the reply', WAIT);
       const directions = () => ['button', 'card-title', 'card-subtitle'].flatMap((name) => parts(el, name).map((p) => `${p.textContent!.trim()}: ${getComputedStyle(p).direction}`));
       expect(directions()).to.deep.equal(['Yes, please!: ltr', 'כן, בבקשה!: rtl', 'Docs?: ltr', 'Choose it!: ltr', 'Plan S!: ltr', '€9/month: ltr']);
+      // A card's lines start where its text does (an <li> aligns like its list, the page's side, in Firefox).
+      const card = part(el, 'card')!.getBoundingClientRect();
+      for (const name of ['card-title', 'card-subtitle']) {
+        const range = document.createRange();
+        range.selectNodeContents(part(el, name)!);
+        const text = range.getBoundingClientRect();
+        expect(text.left - card.left, `${name}: its text nearer the card's left than its right`).to.be.lessThan(card.right - text.right);
+      }
       parts(el, 'button')[0].click(); // answered: the turn drawn again, inert
       await waitUntil(() => part(el, 'button--chosen'), 'answered', WAIT);
       expect(directions().slice(0, 3), 'answered too').to.deep.equal(['Yes, please!: ltr', 'כן, בבקשה!: rtl', 'Docs?: ltr']);

@@ -144,7 +144,7 @@ export const viewCss = css`
     margin: 0; padding: 2px 2px 6px; max-inline-size: 100%;
   }
   .card {
-    flex: 0 0 75%; scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px;
+    flex: 0 0 75%; scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px; text-align: start;
     border: 1px solid var(--_border); border-radius: var(--_radius); padding-block-end: 10px; overflow: hidden; background: var(--_surface);
   }
   .card > :not(img) { padding-inline: 10px; }
