@@ -678,7 +678,7 @@ describe('<agent-chat> accessibility', () => {
       await waitUntil(() => part(el, 'card-subtitle'), 'the reply', WAIT);
       const directions = () => ['button', 'card-title', 'card-subtitle'].flatMap((name) => parts(el, name).map((p) => `${p.textContent!.trim()}: ${getComputedStyle(p).direction}`));
       expect(directions()).to.deep.equal(['Yes, please!: ltr', 'כן, בבקשה!: rtl', 'Docs?: ltr', 'Choose it!: ltr', 'Plan S!: ltr', '€9/month: ltr']);
-      // A card's lines start where its text does (an <li> aligns like its list, the page's side, in Firefox).
+      // A card's lines start where its text does (a list item aligns like its list, on the page's side, in Firefox and WebKit).
       const card = part(el, 'card')!.getBoundingClientRect();
       for (const name of ['card-title', 'card-subtitle']) {
         const range = document.createRange();
