@@ -5,7 +5,7 @@ import type { DictationController } from '../controllers/dictation-controller.js
 import { MessageLogController } from '../controllers/message-log-controller.js';
 import { recognitionConstructor } from '../controllers/recognition.js';
 import type { SpeechController } from '../controllers/speech-controller.js';
-import type { AgentMessage, ChatMessage, Rating } from '../conversation/transcript.js';
+import { isWaiting, type AgentMessage, type ChatMessage, type Rating } from '../conversation/transcript.js';
 import type { AgentChatFeedbackDetail } from '../events.js';
 import { ChatSession, type ChatSessionOptions, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
@@ -281,7 +281,7 @@ export class ChatView extends ViewHost implements View {
   #pendingOf(id: string): PendingView {
     const pending = this.#session.pendingOf(id) ?? { kind: 'queued' };
     return pending.kind === 'retrying'
-      ? { kind: 'retrying', seconds: this.#greetingProblem?.onRetry || this.#session.messages.find((m) => m.kind === 'user' && m.status === 'sending')!.id !== id ? 0 : secondsUntil(pending.at) }
+      ? { kind: 'retrying', seconds: this.#greetingProblem?.onRetry || this.#session.messages.find(isWaiting)!.id !== id ? 0 : secondsUntil(pending.at) }
       : pending;
   }
 

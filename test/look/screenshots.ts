@@ -94,6 +94,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 const shadow = (p: Page, selector: string) => p.locator('agent-chat').locator(selector);
 const nextFrames = (p: Page) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** The visitor opens the chat and is greeted. */
+async function openGreeted(p: Page) {
+  await shadow(p, '[part~="launcher"]').click();
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+}
+
 /** `story` may open another tab of the site and return it: that tab is the shot. */
 async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<Page | void>) {
   const context = await browser.newContext({
@@ -126,8 +132,7 @@ async function downAndTyped(p: Page) {
 
 /** Greeted; the agent goes down and the visitor sends two messages: one countdown, one Retry now, under the first. */
 async function downMidConversation(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   mode = 'down';
   for (const text of ['Do you ship to Greece?', 'And to Cyprus?']) {
     await shadow(p, '[part~="input"]').fill(text);
@@ -138,8 +143,7 @@ async function downMidConversation(p: Page) {
 }
 
 async function longReply(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   mode = 'long';
   await shadow(p, '[part~="input"]').fill('Compare the plans');
   await shadow(p, '[part~="send-button"]').click();
@@ -149,8 +153,7 @@ async function longReply(p: Page) {
 
 /** A request in flight: the typing indicator says the agent is typing; a second message waits. */
 async function typing(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   mode = 'slow';
   for (const text of ['Where is my order?', 'It was placed on Monday']) {
     await shadow(p, '[part~="input"]').fill(text);
@@ -160,8 +163,7 @@ async function typing(p: Page) {
 }
 
 async function unread(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   for (let i = 0; i < 8; i++) {
     await shadow(p, '[part~="input"]').fill(`Question ${i + 1}`);
     await shadow(p, '[part~="send-button"]').click();
@@ -178,8 +180,7 @@ async function unread(p: Page) {
 
 /** A long conversation scrolled to its top: the newest ~100 entries are in the page, the control brings the rest. */
 async function longConversation(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   mode = 'many';
   await shadow(p, '[part~="input"]').fill('Tell me everything');
   await shadow(p, '[part~="send-button"]').click();
@@ -195,8 +196,7 @@ async function longConversation(p: Page) {
 
 /** The visitor pressed "new conversation": a few seconds to take it back. */
 async function restarted(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   await shadow(p, '[part~="input"]').fill('Where is my order?');
   await shadow(p, '[part~="send-button"]').click();
   await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
@@ -219,8 +219,7 @@ async function unloadable(p: Page) {
 }
 
 async function badge(p: Page) {
-  await shadow(p, '[part~="launcher"]').click();
-  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  await openGreeted(p);
   await shadow(p, '[part~="launcher"]').click();
   await p.evaluate(() => (document.querySelector('agent-chat') as unknown as { postback: (p: unknown) => void }).postback({ type: 'node', data: 'x' }));
   await shadow(p, '[part~="badge"]').waitFor();
