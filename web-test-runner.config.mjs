@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
+import { crashBrowser } from './test/support/crash-browser.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
 import { asShipped } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
@@ -42,7 +43,8 @@ export default {
   middleware: [flakyNetwork],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
-  plugins: [dompurifyFromSource, markedFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  // crashBrowser: only with WTR_CRASH_BROWSER set (test/bundle/browser-crash.test.ts).
+  plugins: [crashBrowser(), dompurifyFromSource, markedFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   browsers: selectedBrowsers(),
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 10000 } },

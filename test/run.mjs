@@ -1,7 +1,8 @@
 // `npm test`: every suite, on a fresh machine, ending with one line "N passed, N failed".
 //   1. finds the browsers (installs Debian's when run as root with apt-get, says what to do otherwise)
 //   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
-//   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found),
+//   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found; a
+//      file cut short because its browser died is run once more in a new one: browser-suite.mjs),
 //      two real tabs in Firefox and WebKit (test/tabs), end-to-end tests (Playwright + Chromium
 //      against the demo)
 // Engines: WTR_BROWSERS=chromium,firefox,webkit picks them explicitly.
@@ -9,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summary } from './support/summary.mjs';
+import { browserTests } from './support/browser-suite.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const say = (message) => console.log(`\n▶ agent-chat tests: ${message}`);
@@ -119,9 +121,7 @@ if (build.code === 0) {
   count('node', server.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: +(skip?.[1] ?? 0) } : undefined);
 
   say(`browser tests in ${browsers.join(', ')} (@web/test-runner)`);
-  const browser = await run('npx', ['web-test-runner'], { WTR_BROWSERS: browsers.join(',') });
-  const wtr = lastMatch(browser.output, /^wtr: (\d+) passed, (\d+) failed, (\d+) skipped/gm);
-  count('browsers', browser.code, wtr ? { passed: +wtr[1], failed: +wtr[2], skipped: +wtr[3] } : undefined);
+  for (const { name, code, counts } of await browserTests(run, browsers, { root, say })) count(name, code, counts);
 
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit.
   const tabEngines = browsers.filter((name) => name !== 'chromium');

@@ -79,6 +79,9 @@ export const startXvfb = () => new Promise((resolve, reject) => {
   xvfb.stdio[3].once('data', (d) => resolve({ display: `:${String(d).trim()}`, proc: xvfb }));
 });
 
+/** The text @web/test-runner gives a test file whose page lost its browser while the file ran. */
+export const BROWSER_DISCONNECTED = 'Tests were interrupted because the browser disconnected.';
+
 class WebKitGtkLauncher extends WebdriverLauncher {
   constructor() {
     super({
@@ -90,23 +93,52 @@ class WebKitGtkLauncher extends WebdriverLauncher {
       },
     });
     this.children = [];
+    this.env = { ...process.env };
   }
 
   async initialize(config, testFiles) {
-    const env = { ...process.env };
-    if (!env.DISPLAY) {
+    if (!this.env.DISPLAY) {
       const { display, proc } = await startXvfb();
       this.children.push(proc);
-      env.DISPLAY = display;
+      this.env.DISPLAY = display;
     }
-    const port = await freePort();
-    const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    this.children.push(driver);
     process.once('exit', () => this.children.forEach((c) => c.kill()));
-    await waitForPort(port);
-    this.options.port = port;
+    await this.startDriver();
     await super.initialize(config, testFiles);
     this.name = 'WebKit';
+  }
+
+  /** Starts a WebKitWebDriver (it starts a MiniBrowser for each WebDriver session). */
+  async startDriver() {
+    const port = await freePort();
+    this.driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: this.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    this.children.push(this.driverProcess);
+    await waitForPort(port);
+    this.options.port = port;
+  }
+
+  /**
+   * Opens a test file's page. The package's session manager starts the navigation without waiting
+   * for it, so when MiniBrowser had died (it crashes now and then under load) the refused navigation
+   * was an unhandled rejection that ended the whole run, every engine's results unreported. Here
+   * it is awaited, and a browser that is gone is replaced by a new one: the file that was running
+   * when it died fails (BROWSER_DISCONNECTED), the files after it run.
+   */
+  async startSession(id, url) {
+    try {
+      await this.openPage(id, url);
+    } catch (error) {
+      console.error(`WebKit: the browser is gone (${String(error?.message ?? error).split('\n')[0]}); starting a new one`);
+      await super.stop();
+      this.driverProcess?.kill();
+      await this.startDriver();
+      await this.openPage(id, url);
+    }
+  }
+
+  async openPage(id, url) {
+    await this.ensureManagerInitialized();
+    await this.driverManager.startSession(id, url);
   }
 
   async stop() {

@@ -1,0 +1,51 @@
+// A browser that dies while a test file runs (WebKitGTK's MiniBrowser did, once, on a busy CI
+// machine): the run goes on in a new browser, the file that was cut short runs once more and counts
+// from that run, and a file whose browser dies every time fails. Before, the first death ended the
+// whole browser run with no results at all. The fixture's server command kills the real browser
+// (test/support/crash-browser.mjs).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it } from 'node:test';
+import { browserTests, type Run } from '../support/browser-suite.mjs';
+import { MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixtures = ['test/bundle/fixtures/browser-crash/dies.test.js', 'test/bundle/fixtures/browser-crash/after.test.js'];
+const dir = mkdtempSync(join(tmpdir(), 'agent-chat-crash-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs a command in the project's root, with `crash` as WTR_CRASH_BROWSER; resolves with what it printed. */
+const quietRun = (crash: string): Run => (command, args, env = {}) => new Promise((resolve) => {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, WTR_CRASH_BROWSER: crash }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
+
+const webkitMissing = !(WEBKIT_DRIVER && XVFB && MINIBROWSER) && 'WebKitGTK (webkit2gtk-driver, xvfb) is not installed';
+
+describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
+  it('a file cut short by its browser dying once runs again and passes; the files after it run in a new browser', async () => {
+    const marker = join(dir, 'crashed-once');
+    const runs = await browserTests(quietRun(marker), ['webkit'], { root, files: fixtures });
+    assert.ok(existsSync(marker), 'the browser was killed');
+    assert.equal(readFileSync(marker, 'utf8'), join(root, fixtures[0]));
+    assert.deepEqual(runs, [
+      { name: `browsers (cut short when the browser died: ${fixtures[0]} in WebKit)`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 } },
+      { name: `browsers run again in WebKit (${fixtures[0]})`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 } },
+    ]);
+  });
+
+  it('a file whose browser dies each time it runs fails', async () => {
+    const runs = await browserTests(quietRun('always'), ['webkit'], { root, files: fixtures });
+    assert.equal(runs.length, 2);
+    assert.deepEqual(runs[0].counts, { passed: 1, failed: 0, skipped: 0 });
+    assert.notEqual(runs[1].code, 0);
+    assert.ok((runs[1].counts?.failed ?? 0) > 0, JSON.stringify(runs));
+  });
+});
