@@ -139,9 +139,11 @@ export const viewCss = css`
   .day::before, .day::after { content: ''; flex: 1; border-block-start: 1px solid var(--_border); }
   .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }
 
+  /* As wide as the log (not as its few short cards: they would end mid-panel), each card 3/4 of
+     it, the next one showing at the log's edge. */
   .carousel {
     display: flex; gap: 8px; overflow-x: auto; scroll-snap-type: x mandatory; list-style: none;
-    margin: 0; padding: 2px 2px 6px; max-inline-size: 100%;
+    margin: 0; padding: 2px 2px 6px; align-self: stretch;
   }
   .card {
     flex: 0 0 75%; scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px; text-align: start;

@@ -6,6 +6,7 @@
 import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import '../../src/agent-chat.js';
 import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { LONG_REPLY as LONG } from '../support/long-reply.js';
 import { part, WAIT } from '../support/widget.js';
@@ -90,3 +91,44 @@ describe('a long markdown reply, readable', () => {
     });
   }
 });
+
+describe('a carousel, readable', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  const plans: AgentResponseItem = {
+    id: 'CA_1', type: 'carousel', altText: 'Plans',
+    cards: ['Basic', 'Pro', 'Team'].map((title, i) => ({ title, subtitle: `€${9 + 20 * i}/month`, buttons: [{ title: 'Choose', payload: { type: 'node', data: title } }] })),
+  };
+
+  for (const [width, dir] of [[380, 'ltr'], [320, 'ltr'], [380, 'rtl']] as const) {
+    it(`at ${width} px (${dir}): spans the log, each card most of it, the next card showing at the log's edge`, async () => {
+      const proxy = new FakeProxy().next(ok(plans));
+      try {
+        const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px">
+          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+        const chat = box.querySelector('agent-chat') as AgentChat;
+        await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card"]'), 'the cards shown', WAIT);
+        await chat.updateComplete;
+        const log = part(chat, 'log')!;
+        const { paddingLeft, paddingRight } = getComputedStyle(log);
+        const logBox = log.getBoundingClientRect();
+        const content = { left: logBox.left + parseFloat(paddingLeft), right: logBox.right - parseFloat(paddingRight) };
+        const carousel = part(chat, 'carousel')!.getBoundingClientRect();
+        // Before: as wide as its content's shrink-to-fit width (218 px of a 354 px log at 380 px),
+        // the second card cut off in the middle of the panel, its title and price unreadable.
+        expect([Math.round(carousel.left), Math.round(carousel.right)], 'the carousel spans the log').to.deep.equal([Math.round(content.left), Math.round(content.right)]);
+        const [first, second] = chat.shadowRoot!.querySelectorAll('[part~="card"]');
+        expect(first.getBoundingClientRect().width, 'a card takes most of the log').to.be.at.least(0.7 * (content.right - content.left));
+        const next = second.getBoundingClientRect();
+        const peeks = dir === 'ltr' ? next.left < carousel.right && next.right > carousel.right : next.right > carousel.left && next.left < carousel.left;
+        expect(peeks, 'the next card shows at the edge').to.equal(true);
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+});
+
