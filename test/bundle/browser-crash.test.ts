@@ -1,5 +1,5 @@
-// A browser that dies while a test file runs (WebKitGTK's MiniBrowser did, once, on a busy CI
-// machine): the run goes on in a new browser, the file that was cut short runs once more and counts
+// A browser that dies while a test file runs (WebKitGTK's MiniBrowser did on a busy CI machine,
+// mid-file in one run and between two files in the next): the run goes on in a new browser, the file that was cut short runs once more and counts
 // from that run, and a file whose browser dies every time fails. Before, the first death ended the
 // whole browser run with no results at all. The fixture's server command kills the real browser
 // (test/support/crash-browser.mjs).
