@@ -127,10 +127,10 @@ export const viewCss = css`
     background: var(--_surface); color: var(--_text); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
   }
   :host([position='left']) .nudge { inset-inline: var(--_offset) auto; }
-  .nudge-text {
-    flex: 1; padding: 10px 4px 10px 14px; border: none; background: none; text-align: start; cursor: pointer;
-    display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
-  }
+  /* Two lines at most, clipped by the text's own box: clipped by the button's, a third line showed
+     in its padding. */
+  .nudge-text { flex: 1; padding: 10px 4px 10px 14px; border: none; background: none; text-align: start; cursor: pointer; }
+  .nudge-text span { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
   .nudge .icon-button { flex: none; margin: 4px; inline-size: 32px; block-size: 32px; }
   .feedback { display: flex; align-items: center; gap: 2px; color: var(--_muted); font-size: 0.8em; }
   .feedback .icon-button { inline-size: 28px; block-size: 28px; }

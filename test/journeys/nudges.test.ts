@@ -83,6 +83,34 @@ describe('journeys: the launcher\'s nudges', () => {
     expect(shownText(chat, 'preview')).to.equal(null);
   });
 
+  it('a long reply shows as two whole lines beside the launcher, no part of a third', async () => {
+    const p = proxy();
+    const chat = await greetedThenClosed(p);
+    await replyWhileClosed(chat, p, 'where is my order?', 'Your order #4521 has shipped: it arrives on Thursday, between 9:00 and 12:00, at the address you gave us when you ordered.');
+    const button = part(chat, 'preview')!.querySelector('button')!;
+    await waitUntil(() => button.getBoundingClientRect().height > 0, 'laid out', WAIT);
+    // Where the text can show: the padding boxes of the elements that clip it, from its own up to
+    // the button. Before, the button clipped at its padding box and the text's third line showed
+    // in the bottom padding, cut in half.
+    const text = button.querySelector('*') ?? button;
+    const box = button.getBoundingClientRect();
+    const clip = { top: -Infinity, bottom: Infinity };
+    for (let el: Element | null = text; el && button.contains(el); el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.overflowY === 'visible') continue;
+      const r = el.getBoundingClientRect();
+      clip.top = Math.max(clip.top, r.top + parseFloat(style.borderTopWidth));
+      clip.bottom = Math.min(clip.bottom, r.bottom - parseFloat(style.borderBottomWidth));
+    }
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const lines = [...new Map([...range.getClientRects()].filter((r) => r.height > 0).map((r) => [Math.round(r.top), r])).values()];
+    const shown = lines.filter((r) => r.top < clip.bottom && r.bottom > clip.top);
+    const cut = shown.filter((r) => r.bottom > clip.bottom + 0.5 || r.top < clip.top - 0.5);
+    expect(cut.map((r) => `line at ${Math.round(r.top - box.top)} to ${Math.round(r.bottom - box.top)} px of a ${Math.round(clip.bottom - box.top)} px clip`), 'no line cut by the edge').to.deep.equal([]);
+    expect(shown.length, 'two lines shown').to.equal(2);
+  });
+
   it('a reply told of beside the closed launcher goes with its conversation: the site\'s restart() (a visitor logging out) or a new conversation in another tab leaves no badge or preview of it', async () => {
     const p = proxy();
     const chat = await greetedThenClosed(p);

@@ -112,7 +112,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * its own text ("€9/month" read "month/€9" on a right-to-left page; a card's lines start on its side, where a list item aligns like its list
  * in Firefox and WebKit) to 51,980 and 46,824; the one-Retry rule calling the transcript's own test
  * for a message still to be sent (isWaiting) instead of a copy of it took them back to 51,970 and 46,814,
- * and a carousel as wide as the log (its short cards ended mid-panel) to 51,973 and 46,817. The first open with markdown is still over the target:
+ * and a carousel as wide as the log (its short cards ended mid-panel) to 51,973 and 46,817, and the
+ * preview beside the launcher clipped to two whole lines (half a third line showed) to 51,991 and 46,822.
+ * The first open with markdown is still over the target:
  * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };
