@@ -190,7 +190,7 @@ export class AgentChat extends Upgrade {
   mode: 'launcher' | 'inline' = 'launcher';
   /** `light` or `dark`: the colour scheme of the defaults; unset follows the visitor's `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
-  /** Launcher corner: `right` (default) or `left`. */
+  /** Launcher and panel corner: `left` or `right`, on any page; unset, the end of the line (right, or left on a right-to-left page). */
   position?: 'right' | 'left';
   /** Read agent replies aloud (Web Speech API); the visitor can mute it in the header. */
   tts = false;

@@ -694,12 +694,37 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it('position="left" puts the launcher bottom left', async () => {
+  it('position="left" and "right" put the launcher, the teaser and the panel on that side, on any page; unset, they mirror on a right-to-left page', async () => {
     const proxy = new FakeProxy();
-    const { chat } = await mount(proxy, { attrs: { position: 'left' } });
+    const sides: string[] = [];
     try {
-      const { left, right } = part(chat, 'launcher')!.getBoundingClientRect();
-      expect(left + right).to.be.lessThan(innerWidth);
+      for (const dir of ['ltr', 'rtl']) {
+        for (const position of ['', 'left', 'right']) {
+          const attrs: Record<string, string> = { teaser: 'Questions? Ask us here', 'teaser-delay': '0' };
+          if (position) attrs.position = position;
+          const { chat } = await mount(proxy, { attrs });
+          chat.parentElement!.dir = dir;
+          const side = (name: string) => {
+            const { left, right } = part(chat, name)!.getBoundingClientRect();
+            return left + right < innerWidth ? 'left' : 'right';
+          };
+          await waitUntil(() => part(chat, 'teaser'), `the teaser shown (${dir} ${position})`, WAIT);
+          const closed = [side('launcher'), side('teaser')];
+          chat.show();
+          await chat.updateComplete;
+          sides.push(`${dir} ${position || 'unset'}: ${[...closed, side('panel')].join(' ')}`);
+          // Greeted before the next: a greeting still on its way would write its conversation after
+          // the clear, and a visitor with a conversation gets no teaser.
+          await waitForBubbles(chat, 1);
+          fixtureCleanup();
+          localStorage.clear();
+        }
+      }
+      // Before, "left" and "right" mirrored too: position="right" put it all bottom left on a right-to-left page.
+      expect(sides).to.deep.equal([
+        'ltr unset: right right right', 'ltr left: left left left', 'ltr right: right right right',
+        'rtl unset: left left left', 'rtl left: left left left', 'rtl right: right right right',
+      ]);
     } finally {
       proxy.restore();
     }

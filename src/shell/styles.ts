@@ -83,7 +83,11 @@ export const shellCss = css`
     block-size: min(var(--agent-chat-panel-height, 560px), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
-  :host([position='left']) :is(.launcher, .panel) { inset-inline-end: auto; inset-inline-start: var(--_offset); }
+  /* Unset, the launcher and panel sit at the end of the line (mirrored on a right-to-left page);
+     position="left" or "right" is that side of the screen, as written. */
+  :host([position='left']) { --_l: var(--_offset); }
+  :host([position='right']) { --_r: var(--_offset); }
+  :host([position]) :is(.launcher, .panel, .nudge) { inset-inline: auto; left: var(--_l); right: var(--_r); }
   :host([mode='inline']) { display: block; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .loading { margin: auto; padding: 16px; }

@@ -126,7 +126,6 @@ export const viewCss = css`
     max-inline-size: min(300px, calc(100vw - 2 * var(--_offset)));
     background: var(--_surface); color: var(--_text); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
   }
-  :host([position='left']) .nudge { inset-inline: var(--_offset) auto; }
   /* Two lines at most, clipped by the text's own box: clipped by the button's, a third line showed
      in its padding. */
   .nudge-text { flex: 1; padding: 10px 4px 10px 14px; border: none; background: none; text-align: start; cursor: pointer; }

@@ -113,7 +113,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * in Firefox and WebKit) to 51,980 and 46,824; the one-Retry rule calling the transcript's own test
  * for a message still to be sent (isWaiting) instead of a copy of it took them back to 51,970 and 46,814,
  * and a carousel as wide as the log (its short cards ended mid-panel) to 51,973 and 46,817, and the
- * preview beside the launcher clipped to two whole lines (half a third line showed) to 51,991 and 46,822.
+ * preview beside the launcher clipped to two whole lines (half a third line showed) to 51,991 and 46,822,
+ * and position="left"/"right" meaning that corner on a right-to-left page too ("right" put it at the
+ * bottom left) to 51,998 and 46,829.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
