@@ -59,7 +59,8 @@ export const viewCss = css`
   .earlier { align-self: center; color: var(--_accent); }
   /* The ring drawn inside the log, so the panel's rounded, clipped edge never cuts it. */
   .log:focus-visible { outline-offset: -2px; }
-  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+  /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log. */
+  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */
   .entry { margin-block-end: 8px; }
@@ -67,7 +68,7 @@ export const viewCss = css`
   .message.user { align-items: flex-end; }
   .message.agent { align-items: flex-start; }
   .bubble {
-    max-inline-size: 85%; padding: 8px 12px; border-radius: var(--_radius); overflow-wrap: anywhere; white-space: pre-wrap;
+    max-inline-size: 85%; padding: 8px 12px; border-radius: var(--_radius); white-space: pre-wrap;
   }
   .bubble.user { background: var(--_user-bubble); color: var(--_on-user-bubble); border-end-end-radius: 4px; }
   .bubble.agent { background: var(--_agent-bubble); color: var(--_text); border-end-start-radius: 4px; }

@@ -132,3 +132,45 @@ describe('a carousel, readable', () => {
   }
 });
 
+describe('choices with long titles, readable', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  const sentence = 'I ordered more than thirty days ago and the parcel has still not arrived at my address';
+  const link = 'https://example.com/a/very/long/link/that/has/no/spaces/in/it/at/all/to/break';
+  const choices: AgentResponseItem = {
+    id: 'BT_1', type: 'buttons', text: 'Which describes your situation best?', altText: 'Which?',
+    buttons: [{ title: sentence, payload: { type: 'node', data: 'late' } }, { title: 'Refund', payload: { type: 'node', data: 'refund' } }, { title: link, url: link }],
+  };
+  const card: AgentResponseItem = {
+    id: 'CA_1', type: 'carousel', altText: 'Plans',
+    cards: [{ title: 'Enterprise_grade_unlimited_storage_with_priority_support', subtitle: '€99/month', buttons: [{ title: 'Choose', payload: { type: 'node', data: 'e' } }] }],
+  };
+
+  for (const width of [380, 320]) {
+    it(`at ${width} px: each choice and card title wraps inside the log, a sentence between its words`, async () => {
+      const proxy = new FakeProxy().next(ok(choices, card));
+      try {
+        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; height: 640px">
+          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+        const chat = box.querySelector('agent-chat') as AgentChat;
+        await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card"]'), 'the reply shown', WAIT);
+        await chat.updateComplete;
+        const log = part(chat, 'log')!;
+        // Before, a link's title with no space in it made the row of choices as wide as itself
+        // (594 px at 320 px): the log scrolled sideways and the sentence beside it was cut off.
+        expect(log.scrollWidth, 'nothing overflows the log').to.be.at.most(log.clientWidth);
+        const buttons = [...chat.shadowRoot!.querySelectorAll('[part~="buttons"] > [part~="button"]')];
+        expect(buttons.filter((b) => !inside(b, log)).map((b) => b.textContent!.trim()), 'choices inside the log').to.deep.equal([]);
+        expect(brokenWords(buttons[0]), 'the sentence wraps between words').to.deep.equal([]);
+        const title = part(chat, 'card-title')!;
+        expect(title.scrollWidth, 'a card title without spaces wraps in its card').to.be.at.most(title.clientWidth);
+      } finally {
+        proxy.restore();
+      }
+    });
+  }
+});
+
