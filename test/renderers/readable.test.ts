@@ -42,6 +42,16 @@ const inside = (inner: Element, outer: Element) => {
   return a.left >= b.left - 1 && a.right <= b.right + 1;
 };
 
+/** An inline chat `width` px wide (in a box of direction `dir`), once its first reply shows `selector`. */
+async function inlineChat(proxy: FakeProxy, width: number, selector: string, dir = 'ltr') {
+  const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px">
+    <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+  const chat = box.querySelector('agent-chat') as AgentChat;
+  await waitUntil(() => chat.shadowRoot!.querySelector(selector), 'the reply shown', WAIT);
+  await chat.updateComplete;
+  return chat;
+}
+
 describe('a long markdown reply, readable', () => {
   afterEach(() => {
     fixtureCleanup();
@@ -52,11 +62,7 @@ describe('a long markdown reply, readable', () => {
     it(`at ${width} px: words whole in cells, table and code scroll inside the bubble, nothing overflows`, async () => {
       const proxy = new FakeProxy().next(ok(text(LONG)));
       try {
-        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; height: 640px">
-          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
-        const chat = box.querySelector('agent-chat') as AgentChat;
-        await waitUntil(() => chat.shadowRoot!.querySelector('table'), 'the reply shown', WAIT);
-        await chat.updateComplete;
+        const chat = await inlineChat(proxy, width, 'table');
         const root = chat.shadowRoot!;
         const bubble = root.querySelector('table')!.closest('[part~="bubble"]')!;
         const table = root.querySelector('table')!;
@@ -107,11 +113,7 @@ describe('a carousel, readable', () => {
     it(`at ${width} px (${dir}): spans the log, each card most of it, the next card showing at the log's edge`, async () => {
       const proxy = new FakeProxy().next(ok(plans));
       try {
-        const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px">
-          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
-        const chat = box.querySelector('agent-chat') as AgentChat;
-        await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card"]'), 'the cards shown', WAIT);
-        await chat.updateComplete;
+        const chat = await inlineChat(proxy, width, '[part~="card"]', dir);
         const log = part(chat, 'log')!;
         const { paddingLeft, paddingRight } = getComputedStyle(log);
         const logBox = log.getBoundingClientRect();
@@ -153,11 +155,7 @@ describe('choices with long titles, readable', () => {
     it(`at ${width} px: each choice and card title wraps inside the log, a sentence between its words`, async () => {
       const proxy = new FakeProxy().next(ok(choices, card));
       try {
-        const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; height: 640px">
-          <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
-        const chat = box.querySelector('agent-chat') as AgentChat;
-        await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card"]'), 'the reply shown', WAIT);
-        await chat.updateComplete;
+        const chat = await inlineChat(proxy, width, '[part~="card"]');
         const log = part(chat, 'log')!;
         // Before, a link's title with no space in it made the row of choices as wide as itself
         // (594 px at 320 px): the log scrolled sideways and the sentence beside it was cut off.
