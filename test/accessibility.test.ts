@@ -694,12 +694,13 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it('position="left" and "right" put the launcher, the teaser and the panel on that side, on any page; unset, they mirror on a right-to-left page', async () => {
+  it('position="left" and "right" put the launcher, the teaser and the panel on that side, on any page; unset (or not a value), they mirror on a right-to-left page', async () => {
     const proxy = new FakeProxy();
     const sides: string[] = [];
     try {
       for (const dir of ['ltr', 'rtl']) {
-        for (const position of ['', 'left', 'right']) {
+        // "top" is not a value: as unset.
+        for (const position of ['', 'left', 'right', 'top']) {
           const attrs: Record<string, string> = { teaser: 'Questions? Ask us here', 'teaser-delay': '0' };
           if (position) attrs.position = position;
           const { chat } = await mount(proxy, { attrs });
@@ -722,8 +723,8 @@ describe('<agent-chat> accessibility', () => {
       }
       // Before, "left" and "right" mirrored too: position="right" put it all bottom left on a right-to-left page.
       expect(sides).to.deep.equal([
-        'ltr unset: right right right', 'ltr left: left left left', 'ltr right: right right right',
-        'rtl unset: left left left', 'rtl left: left left left', 'rtl right: right right right',
+        'ltr unset: right right right', 'ltr left: left left left', 'ltr right: right right right', 'ltr top: right right right',
+        'rtl unset: left left left', 'rtl left: left left left', 'rtl right: right right right', 'rtl top: left left left',
       ]);
     } finally {
       proxy.restore();

@@ -85,9 +85,8 @@ export const shellCss = css`
   }
   /* Unset, the launcher and panel sit at the end of the line (mirrored on a right-to-left page);
      position="left" or "right" is that side of the screen, as written. */
-  :host([position='left']) { --_l: var(--_offset); }
-  :host([position='right']) { --_r: var(--_offset); }
-  :host([position]) :is(.launcher, .panel, .nudge) { inset-inline: auto; left: var(--_l); right: var(--_r); }
+  :host([position='left']) :is(.launcher, .panel, .nudge) { inset-inline: auto; left: var(--_offset); }
+  :host([position='right']) :is(.launcher, .panel, .nudge) { inset-inline: auto; right: var(--_offset); }
   :host([mode='inline']) { display: block; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .loading { margin: auto; padding: 16px; }
