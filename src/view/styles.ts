@@ -111,8 +111,9 @@ export const viewCss = css`
   .status.problem { font-size: 1em; color: var(--_error); }
 
   .buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+  /* A pill on one line; on several, a rounded box (a pill's ends, half its height, cut into the text). */
   .choice {
-    min-block-size: 32px; padding: 6px 12px; border-radius: 999px; border: 1px solid var(--_accent);
+    min-block-size: 32px; padding: 6px 12px; border-radius: 1em; border: 1px solid var(--_accent);
     background: var(--_surface); color: var(--_accent); cursor: pointer; text-decoration: none; display: inline-flex; align-items: center;
   }
   .choice:not(:disabled):hover, .choice.chosen { background: var(--_accent); color: var(--_on-accent); }

@@ -42,6 +42,27 @@ const inside = (inner: Element, outer: Element) => {
   return a.left >= b.left - 1 && a.right <= b.right + 1;
 };
 
+/**
+ * The corners of `element`'s line boxes that fall outside its rounded border (each line's rect, held
+ * against the circle of the corner it is in), e.g. ["top left"].
+ */
+function textOutsideCorners(element: Element): string[] {
+  const box = element.getBoundingClientRect();
+  const radius = Math.min(parseFloat(getComputedStyle(element).borderTopLeftRadius), box.height / 2, box.width / 2);
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const outside = new Set<string>();
+  for (const r of [...range.getClientRects()].filter((rect) => rect.width > 0)) {
+    for (const [x, y, name] of [[r.left, r.top, 'top left'], [r.right, r.top, 'top right'], [r.left, r.bottom, 'bottom left'], [r.right, r.bottom, 'bottom right']] as const) {
+      // Distance into the corner square from its inner edges; outside the curve if beyond the radius.
+      const dx = Math.max(0, radius - Math.min(x - box.left, box.right - x));
+      const dy = Math.max(0, radius - Math.min(y - box.top, box.bottom - y));
+      if (dx > 0 && dy > 0 && dx * dx + dy * dy > radius * radius + 1) outside.add(name);
+    }
+  }
+  return [...outside];
+}
+
 /** An inline chat `width` px wide (in a box of direction `dir`), once its first reply shows `selector`. */
 async function inlineChat(proxy: FakeProxy, width: number, selector: string, dir = 'ltr') {
   const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px">
@@ -163,6 +184,9 @@ describe('choices with long titles, readable', () => {
         const buttons = [...chat.shadowRoot!.querySelectorAll('[part~="buttons"] > [part~="button"]')];
         expect(buttons.filter((b) => !inside(b, log)).map((b) => b.textContent!.trim()), 'choices inside the log').to.deep.equal([]);
         expect(brokenWords(buttons[0]), 'the sentence wraps between words').to.deep.equal([]);
+        // A choice of several lines keeps its text inside its rounded corners: before, a pill's
+        // radius grew with its height (half of it), and the curve cut into its first and last lines.
+        expect(buttons.flatMap((b) => textOutsideCorners(b).map((corner) => `${b.textContent!.trim().slice(0, 12)}…: ${corner}`)), 'text clear of the corners').to.deep.equal([]);
         const title = part(chat, 'card-title')!;
         expect(title.scrollWidth, 'a card title without spaces wraps in its card').to.be.at.most(title.clientWidth);
       } finally {
