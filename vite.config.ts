@@ -1,7 +1,7 @@
 import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { DOMPURIFY_SOURCE, asShipped } from './scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, asShipped, lineMap } from './scripts/dompurify-source.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
 /**
@@ -50,7 +50,9 @@ export default defineConfig(({ mode }) => ({
         return source === 'dompurify' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? DOMPURIFY_SOURCE : null;
       },
       transform(code: string, id: string) {
-        return id.includes('/node_modules/dompurify/src/') ? asShipped(code, id) : undefined;
+        if (!id.includes('/node_modules/dompurify/src/')) return undefined;
+        const shipped = asShipped(code, id);
+        return { code: shipped, map: lineMap(shipped, id) };
       },
     },
     // marked from the source its package ships, without what the widget never uses: the pedantic
@@ -67,7 +69,7 @@ export default defineConfig(({ mode }) => ({
     {
       name: 'agent-chat:registration-is-a-side-effect',
       transform(code, id) {
-        if (id.endsWith('/src/agent-chat.ts')) return { code, moduleSideEffects: true };
+        if (id.endsWith('/src/agent-chat.ts')) return { code, map: null, moduleSideEffects: true }; // the code as it is: its map too
         return undefined;
       },
     },
@@ -102,7 +104,7 @@ export default defineConfig(({ mode }) => ({
         // Everything the first open needs in one chunk (the view entry re-exports from it): left
         // alone, the bundler splits off a small chunk for each module a lazy chunk shares with the
         // view, and each file costs a request and its own gzip overhead.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id) && !LAZY_LIBRARIES.test(id), priority: 1 },
           ],

@@ -13,3 +13,5 @@ export function withFixedOptions(code: string, path: string): string;
 export function asShipped(code: string, path: string): string;
 /** DOMPurify's src/purify.ts reading the options in UNSET_OPTIONS as unset; any other module as is. */
 export function withUnsetOptions(code: string, path: string): string;
+/** A line-to-line source map from asShipped's result to its module. */
+export function lineMap(code: string, path: string): { version: number; sources: string[]; names: string[]; mappings: string };

@@ -43,6 +43,25 @@ export const DOMPURIFY_SOURCE = fileURLToPath(new URL('src/purify.ts', root));
 const VERSION_DECLARATION = /^declare const VERSION: string;$/m;
 
 /**
+ * What is left of a cut: its line breaks, so that every line after it stays where it was and the
+ * build's source map can map each line to itself (lineMap).
+ * @param {string} text
+ */
+const linesOf = (text) => text.replace(/[^\n]/g, '');
+
+/**
+ * A source map from `code`, cut by asShipped, to the module it was cut from: each line to the same
+ * line (asShipped keeps every line where it was).
+ * @param {string} code
+ * @param {string} path the module's path
+ */
+export function lineMap(code, path) {
+  const lines = code.split('\n').length;
+  // Line 1 column 0 → source 0, line 0, column 0; each next line one line further ("AACA").
+  return { version: 3, sources: [path], names: [], mappings: ['AAAA', ...Array(lines - 1).fill('AACA')].join(';') };
+}
+
+/**
  * `code` without each statement `pattern` matches whose first group is one of `names`; throws unless
  * exactly those were found. The names must be sorted.
  * @param {string} code
@@ -56,7 +75,7 @@ function withoutStatements(code, pattern, names, what) {
   const cut = code.replace(pattern, (statement, name) => {
     if (!names.includes(name)) return statement;
     removed.push(name);
-    return '';
+    return linesOf(statement);
   });
   if (removed.sort().join() !== names.join()) {
     throw new Error(`dompurify/src/purify.ts: ${what} ${removed.join(', ')} (expected ${names.join(', ')}): check scripts/dompurify-source.mjs`);
@@ -160,7 +179,7 @@ export function withoutDefaultLists(code, path) {
   const emptied = code.replace(LIST, (list, name) => {
     if (name === 'text') return list;
     found.push(name);
-    return `export const ${name} = freeze([] as const);`;
+    return `export const ${name} = freeze([] as const);${linesOf(list)}`;
   });
   if (found.join() !== DEFAULT_LISTS[file].join()) {
     throw new Error(`dompurify/src/${file} declares ${found.join(', ')} (expected ${DEFAULT_LISTS[file].join(', ')}): check scripts/dompurify-source.mjs`);
@@ -172,7 +191,8 @@ export function withoutDefaultLists(code, path) {
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
  * and the others it does not name read as unset; `src/tags.ts` and `src/attrs.ts` without their
- * lists; any other module as it is.
+ * lists; any other module as it is. Every line stays where it was (what is cut leaves its line
+ * breaks), so lineMap maps the result to its source.
  * @param {string} code
  * @param {string} path the module's path
  * @returns {string}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, withFixedOptions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withFixedOptions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -17,7 +17,8 @@ describe('DOMPurify without its built-in lists (scripts/dompurify-source.mjs)', 
       const lists = [...emptied.matchAll(/^export const (\w+) = freeze\((\[[^\]]*\])/gm)].map(([, name, list]) => `${name} ${list}`);
       assert.ok(lists.length >= 4, `${file}: ${lists.join('; ')}`);
       for (const list of lists) assert.match(list, /^(\w+ \[\]|text \['#text'\])$/, file);
-      assert.equal(emptied.replace(/^export const \w+ = freeze\(\[[\s\S]*?\](?: as const)?\);$/gm, ''), code.replace(/^export const \w+ = freeze\(\[[\s\S]*?\](?: as const)?\);$/gm, ''), `${file}: only the lists change`);
+      const withoutLists = (text: string) => text.replace(/^export const \w+ = freeze\(\[[\s\S]*?\](?: as const)?\);\n*/gm, '');
+      assert.equal(withoutLists(emptied), withoutLists(code), `${file}: only the lists change`);
     }
   });
 
@@ -84,6 +85,24 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
     assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
     assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
     assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), source('utils.ts').code);
+  });
+
+  it('asShipped keeps every line where it was, so its line-to-line map holds (the build warned of a broken source map, and mapped nothing of DOMPurify)', () => {
+    for (const file of ['purify.ts', 'tags.ts', 'attrs.ts']) {
+      const { path, code: original } = source(file);
+      const shipped = asShipped(original, path);
+      const [before, after] = [original.split('\n'), shipped.split('\n')];
+      assert.equal(after.length, before.length, `${file}: as many lines`);
+      // What is left on a line is what was there or a cut of it: nothing (a statement left out), an
+      // option read as unset, or a declaration that keeps its name (a list emptied, the release).
+      const readAsUnset = (line: string) => line.replace(/\bcfg\.\w+/g, 'undefined').replace(/objectHasOwnProperty\(cfg, '\w+'\)/g, 'false');
+      const keepsName = (line: string, was: string) => was.split(/\W+/).filter((w) => w.length > 3).some((w) => line.includes(w));
+      const moved = after.filter((line, i) => line.trim() && line !== before[i] && line !== readAsUnset(before[i]) && !keepsName(line, before[i]));
+      assert.deepEqual(moved, [], `${file}: lines that came from elsewhere`);
+      const { mappings, sources } = lineMap(shipped, path);
+      assert.deepEqual(sources, [path]);
+      assert.equal(mappings.split(';').length, after.length, `${file}: one mapping per line`);
+    }
   });
 });
 
