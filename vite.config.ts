@@ -103,8 +103,9 @@ export default defineConfig(({ mode }) => ({
         minify: true, comments: false, chunkFileNames: mode === 'engine' ? 'engine-chunks/[name]-[hash].js' : 'chunks/[name]-[hash].js',
         // Everything the first open needs in one chunk (the view entry re-exports from it): left
         // alone, the bundler splits off a small chunk for each module a lazy chunk shares with the
-        // view, and each file costs a request and its own gzip overhead.
-        codeSplitting: {
+        // view, and each file costs a request and its own gzip overhead. The classic script is one
+        // file (it loads the ES build's chunks next to itself).
+        codeSplitting: mode === 'iife' ? false : {
           groups: [
             { name: 'agent-chat-core', test: (id: string) => !SHELL_OR_LAZY.test(id) && !LAZY_LIBRARIES.test(id), priority: 1 },
           ],
