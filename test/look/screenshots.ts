@@ -100,6 +100,12 @@ async function openGreeted(p: Page) {
   await shadow(p, '[part~="bubble--agent"]').first().waitFor();
 }
 
+/** The visitor types `text` and presses Send. */
+async function typeAndSend(p: Page, text: string) {
+  await shadow(p, '[part~="input"]').fill(text);
+  await shadow(p, '[part~="send-button"]').click();
+}
+
 /** `story` may open another tab of the site and return it: that tab is the shot. */
 async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<Page | void>) {
   const context = await browser.newContext({
@@ -125,8 +131,7 @@ async function downAndTyped(p: Page) {
   mode = 'down';
   await shadow(p, '[part~="launcher"]').click();
   await shadow(p, '[part~="error"]').waitFor();
-  await shadow(p, '[part~="input"]').fill('Do you ship to Greece?');
-  await shadow(p, '[part~="send-button"]').click();
+  await typeAndSend(p, 'Do you ship to Greece?');
   await shadow(p, '[part~="message-status--waiting"]').waitFor();
 }
 
@@ -134,10 +139,7 @@ async function downAndTyped(p: Page) {
 async function downMidConversation(p: Page) {
   await openGreeted(p);
   mode = 'down';
-  for (const text of ['Do you ship to Greece?', 'And to Cyprus?']) {
-    await shadow(p, '[part~="input"]').fill(text);
-    await shadow(p, '[part~="send-button"]').click();
-  }
+  for (const text of ['Do you ship to Greece?', 'And to Cyprus?']) await typeAndSend(p, text);
   await shadow(p, '[part~="retry-button"]').waitFor();
   await shadow(p, '[part~="message-status--waiting"]').nth(1).waitFor();
 }
@@ -145,8 +147,7 @@ async function downMidConversation(p: Page) {
 async function longReply(p: Page) {
   await openGreeted(p);
   mode = 'long';
-  await shadow(p, '[part~="input"]').fill('Compare the plans');
-  await shadow(p, '[part~="send-button"]').click();
+  await typeAndSend(p, 'Compare the plans');
   await shadow(p, 'table').waitFor();
   await nextFrames(p); // the scroll to the reply's start happens in the next frame
 }
@@ -155,18 +156,14 @@ async function longReply(p: Page) {
 async function typing(p: Page) {
   await openGreeted(p);
   mode = 'slow';
-  for (const text of ['Where is my order?', 'It was placed on Monday']) {
-    await shadow(p, '[part~="input"]').fill(text);
-    await shadow(p, '[part~="send-button"]').click();
-  }
+  for (const text of ['Where is my order?', 'It was placed on Monday']) await typeAndSend(p, text);
   await shadow(p, '[part~="typing"]').waitFor();
 }
 
 async function unread(p: Page) {
   await openGreeted(p);
   for (let i = 0; i < 8; i++) {
-    await shadow(p, '[part~="input"]').fill(`Question ${i + 1}`);
-    await shadow(p, '[part~="send-button"]').click();
+    await typeAndSend(p, `Question ${i + 1}`);
     await shadow(p, `[part~="bubble--agent"] >> text="You said: Question ${i + 1}"`).waitFor();
   }
   await shadow(p, '[part~="log"]').evaluate((log) => new Promise((resolve) => {
@@ -182,13 +179,11 @@ async function unread(p: Page) {
 async function longConversation(p: Page) {
   await openGreeted(p);
   mode = 'many';
-  await shadow(p, '[part~="input"]').fill('Tell me everything');
-  await shadow(p, '[part~="send-button"]').click();
+  await typeAndSend(p, 'Tell me everything');
   await shadow(p, '[part~="bubble--agent"] >> text="Answer number 130"').waitFor();
   // The log keeps its newest 100 entries once the visitor sends again (not while replies arrive).
   mode = 'ok';
-  await shadow(p, '[part~="input"]').fill('Thanks');
-  await shadow(p, '[part~="send-button"]').click();
+  await typeAndSend(p, 'Thanks');
   await shadow(p, '[part~="earlier-button"]').waitFor();
   await shadow(p, '[part~="earlier-button"]').evaluate((button) => button.scrollIntoView());
   await nextFrames(p);
@@ -197,8 +192,7 @@ async function longConversation(p: Page) {
 /** The visitor pressed "new conversation": a few seconds to take it back. */
 async function restarted(p: Page) {
   await openGreeted(p);
-  await shadow(p, '[part~="input"]').fill('Where is my order?');
-  await shadow(p, '[part~="send-button"]').click();
+  await typeAndSend(p, 'Where is my order?');
   await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
   await shadow(p, '[part~="restart-button"]').click();
   await shadow(p, '[part~="undo-button"]').waitFor();
@@ -249,8 +243,7 @@ async function secondTabWhileDown(p: Page) {
   await second.goto(p.url());
   await shadow(second, '[part~="launcher"]').click();
   await shadow(second, '[part~="error"]').waitFor();
-  await shadow(second, '[part~="input"]').fill('Do you ship to Greece?');
-  await shadow(second, '[part~="send-button"]').click();
+  await typeAndSend(second, 'Do you ship to Greece?');
   await shadow(second, '[part~="message-status--waiting"]').waitFor();
   return second;
 }
