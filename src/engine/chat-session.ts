@@ -111,14 +111,18 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /**
    * Reads the stored conversation, listens to other tabs and sends what a reload left unsent. Loads
    * the UI text of `options.language` (or the page's) for the texts the session writes (English
-   * until it has loaded).
+   * until it has loaded). Stopped while the page is in the back/forward cache, started again when it
+   * comes back (a `reset` change then shows what other pages did meanwhile).
    */
   start() {
     if (this.#started) return;
     this.#started = true;
     void loadStrings(this.#language);
+    addEventListener('pagehide', this.#handlePageHide);
     this.#outbox.start();
     this.#controllers.forEach((c) => c.hostConnected?.());
+    // What other tabs and pages did while this one was stopped (or away in the back/forward cache).
+    this.#conversation.refresh();
     this.#notify({ kind: 'reset' });
     this.#outbox.adopt();
   }
@@ -127,9 +131,23 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   stop() {
     if (!this.#started) return;
     this.#started = false;
+    removeEventListener('pagehide', this.#handlePageHide);
     this.#controllers.forEach((c) => c.hostDisconnected?.());
     this.#outbox.stop();
   }
+
+  /**
+   * A page the browser keeps in its back/forward cache is stopped while away, and started again when
+   * the visitor comes back to it: away, it holds no Web Lock and hears nothing on its channel
+   * (Chromium drops a cached page that hears from its channel; WebKit lets go of a cached page's
+   * locks, and the page went on as if it held them); back, it shows what the visitor did on other
+   * pages meanwhile (it showed the conversation as it was when they left).
+   */
+  readonly #handlePageHide = ({ persisted }: PageTransitionEvent) => {
+    if (!persisted) return;
+    this.stop();
+    addEventListener('pageshow', () => this.start(), { once: true });
+  };
 
   /** The conversation so far, oldest first: its newest 500 messages (as storage keeps them). */
   get messages(): readonly ChatMessage[] {

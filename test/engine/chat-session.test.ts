@@ -690,4 +690,32 @@ describe('createChatSession (agent-chat/engine)', () => {
       Storage.prototype.getItem = getItem;
     }
   });
+  it('away in the back/forward cache (pagehide, persisted) it is stopped and holds no Web Lock; back (pageshow), it shows what another page did meanwhile and sends from there', async () => {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    a.greet();
+    await waitUntil(() => a.messages.length === 1, 'greeted', WAIT);
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(a.isConnected, 'a page unloaded for good is left as it is').to.equal(true);
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    expect(a.isConnected, 'stopped while away').to.equal(false);
+    await waitUntil(async () => !(await navigator.locks.query()).held?.length, 'no lock held while away', WAIT);
+    // The visitor goes on on the next page of the site.
+    const next = createChatSession({ proxyUrl: proxy.url });
+    next.start();
+    next.send('on the next page');
+    await waitUntil(() => next.messages.length === 3, 'answered on the next page', WAIT);
+    next.stop();
+    expect(texts(a), 'away, as it was').to.deep.equal(['Hello! How can I help?']);
+    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(a.isConnected, 'started again').to.equal(true);
+    expect(texts(a), 'back: the conversation of both pages').to.deep.equal(['Hello! How can I help?', '> on the next page', 'You said: on the next page']);
+    a.send('back again');
+    await waitUntil(() => a.messages.length === 5, 'answered back on the first page', WAIT);
+    expect(proxy.bodies.map((b) => b.message.text ?? '(greeting)'), 'each sent once').to.deep.equal(['(greeting)', 'on the next page', 'back again']);
+    a.stop();
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(a.isConnected, 'a session stopped by its page stays stopped').to.equal(false);
+  });
 });

@@ -1,6 +1,9 @@
 // Types for what the Node-side tests use of browsers.mjs (its launchers are for web-test-runner's config).
 import type { ChildProcess } from 'node:child_process';
 
+/** Debian's (or CHROMIUM_PATH's / CHROME_PATH's) Chromium, if installed, and the flags it runs with here. */
+export declare const CHROMIUM: string | undefined;
+export declare const CHROMIUM_ARGS: string[];
 /** Debian's (or FIREFOX_PATH's) Firefox, if installed. */
 export declare const FIREFOX: string | undefined;
 /** WebKitGTK's WebDriver, Xvfb and MiniBrowser, if installed. */

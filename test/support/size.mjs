@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_835, all: 52_000, engine: 8_000 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_900, all: 52_060, engine: 8_060 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -118,7 +118,14 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * bottom left) to 51,998 and 46,829; long words breaking anywhere in the log, not only in bubbles
  * (a link's long title made the row of choices wider than the panel) took them to 51,997 and 46,828,
  * and the two corners written as two rules (a value that is neither fell to no corner) to 51,985 and 46,816.
- * The first open with markdown is still over the target:
+ * A page the browser keeps in its back/forward cache stopping its session while away and starting it
+ * again on its return, reading storage (WebKit brought a page back showing the conversation as the
+ * visitor left it, without what they said on the next page, its Web Locks let go of behind its back;
+ * Chromium dropped the page from its cache once its channel heard from the next page) took them to
+ * 52,051 and 46,882, and the engine alone from 7,996 to 8,057: all chunks 51 bytes over their target
+ * for the first time since 25 November, each budget raised by 60 or 65 for it (a fix; no saving of that
+ * size was found: the shorter forms tried weigh the same or more once gzipped).
+ * The first open with markdown is still over the target, and all chunks now too:
  * see README "Not yet".
  */
 export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_000 };

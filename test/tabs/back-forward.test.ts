@@ -1,0 +1,187 @@
+/**
+ * A visitor who follows a link and comes back, in each engine's real back/forward navigation: they
+ * chat on a page, go to another page of the site and chat there, then press Back. The page they
+ * come back to shows the whole conversation, sends what they type next once, and (in Chromium and
+ * WebKit) comes back from the browser's back/forward cache, as a page without the widget would.
+ *
+ * Before the session let go of its Web Locks and channel while away and read storage on its
+ * return: WebKit brought the page back showing the conversation as it was when the visitor left
+ * (the other page's messages missing), and Chromium dropped it from its cache, as a message on its
+ * BroadcastChannel came while it was there (the page loaded again, the panel closed). Firefox keeps
+ * no page that holds a Web Lock in its cache (its own rule, which a lock let go of at `pagehide`
+ * comes too late for), so it loads the page again: the conversation is whole there too.
+ *
+ * Chromium through Playwright (its back/forward cache switched back on: Playwright turns it off),
+ * Firefox through puppeteer-core, WebKitGTK's MiniBrowser through WebKitWebDriver. Run after
+ * `npm run build`; an engine that is not installed is skipped, with the reason.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { chromium } from 'playwright';
+import puppeteer from 'puppeteer-core';
+import { remote } from 'webdriverio';
+import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, freePort, startXvfb, waitForPort } from '../support/browsers.mjs';
+import { poll } from './scenarios.js';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const page = (path: string) => '<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
+  + `<title>${path}</title><h1>A page of the site: ${path}</h1><a href="/next">The next page</a>`
+  // Whether each show of the page came from the back/forward cache, in order.
+  + '<script>window.shows = []; addEventListener("pageshow", (event) => shows.push(event.persisted));</script>'
+  + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat"></agent-chat>';
+
+/** A site on a port of its own (so storage and locks start empty): two pages, the widget's files, and an agent that records each request as it comes. */
+async function site() {
+  const posts: string[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const url = request.url ?? '/';
+    if (request.method === 'POST' && url === '/chat') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const text = JSON.parse(body).message?.text;
+      posts.push(text ?? '(greeting)');
+      const reply = text === undefined ? 'Hello!' : `You said: ${text}`;
+      response.writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'ok', result: { responses: [{ id: `TX_${posts.length}`, type: 'text', options: [reply], altText: reply }] } }));
+    } else if (url === '/' || url === '/next') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(page(url));
+    } else if (/^\/dist\/[\w/.-]+\.js$/.test(url) && !url.includes('..')) {
+      const file = await readFile(new URL(url.slice('/dist/'.length), DIST)).catch(() => undefined);
+      response.writeHead(file ? 200 : 404, { 'content-type': 'text/javascript' }).end(file);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, posts, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** One tab of an engine: runs a function in its page (one JSON argument), goes to a URL. */
+interface Tab {
+  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
+  goto(url: string): Promise<void>;
+  quit(): Promise<void>;
+}
+
+async function chromiumTab(): Promise<Tab> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  const tab = await browser.newPage();
+  return {
+    evaluate: (fn, arg) => tab.evaluate(fn as never, arg),
+    goto: async (url) => void (await tab.goto(url)),
+    quit: () => browser.close(),
+  };
+}
+
+async function firefoxTab(): Promise<Tab> {
+  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  const tab = await browser.newPage();
+  return {
+    evaluate: (fn, arg) => tab.evaluate(fn as never, arg) as never,
+    goto: async (url) => void (await tab.goto(url)),
+    quit: () => browser.close(),
+  };
+}
+
+async function webkitTab(): Promise<Tab> {
+  const children: ChildProcess[] = [];
+  const env = { ...process.env };
+  if (!env.DISPLAY) {
+    const { display, proc } = await startXvfb();
+    children.push(proc);
+    env.DISPLAY = display;
+  }
+  const port = await freePort();
+  children.push(spawn(WEBKIT_DRIVER!, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  await waitForPort(port);
+  const browser = await remote({
+    hostname: '127.0.0.1', port, path: '/', logLevel: 'error',
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER!, args: ['--automation'] },
+      'wdio:enforceWebDriverClassic': true,
+    } as WebdriverIO.Capabilities,
+  });
+  return {
+    evaluate: (fn, arg) => browser.execute(fn as never, arg) as never,
+    goto: (url) => browser.url(url) as Promise<void>,
+    async quit() {
+      await browser.deleteSession().catch(() => undefined);
+      children.reverse().forEach((child) => child.kill());
+    },
+  };
+}
+
+// In the page: what the widget shows, and what a visitor does (through its parts).
+const shown = () => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="bubble"]') ?? []].map((node) => node.textContent!.trim());
+
+/** The visitor opens the panel if it is closed (a page loaded again shows it closed). */
+const open = (tab: Tab) => tab.evaluate(() => {
+  const launcher = document.querySelector('agent-chat')?.shadowRoot?.querySelector<HTMLElement>('[part~="launcher"]');
+  if (launcher?.getAttribute('aria-expanded') === 'false') launcher.click();
+  return !!launcher;
+}, null);
+
+/** Types `text` and presses Send; resolves once the agent's answer shows. */
+async function say(tab: Tab, engine: string, text: string) {
+  await poll(() => open(tab), `${engine}: the launcher is there`);
+  await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="input"]'), null), `${engine}: the panel is open`);
+  await tab.evaluate((text) => {
+    const input = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="input"]')!;
+    input.value = text;
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+  }, text);
+  await poll(() => tab.evaluate(() => {
+    const send = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
+    return !send.disabled && (send.click(), true);
+  }, null), `${engine}: Send can be pressed`);
+  await poll(async () => (await tab.evaluate(shown, null)).includes(`You said: ${text}`), `${engine}: "${text}" is answered`);
+}
+
+/** Whether the tab shows the page at `path`, loaded (false while it navigates: the page it asked is gone). */
+const onPage = (tab: Tab, path: string) =>
+  tab.evaluate((path) => location.pathname === path && document.readyState === 'complete', path).catch(() => false);
+
+const ENGINES = {
+  chromium: { start: chromiumTab, missing: CHROMIUM ? undefined : 'not installed (Debian: apt-get install chromium)', cached: true },
+  firefox: { start: firefoxTab, missing: FIREFOX ? undefined : 'not installed (Debian: apt-get install firefox-esr)', cached: false },
+  webkit: { start: webkitTab, missing: WEBKIT_DRIVER && MINIBROWSER && XVFB ? undefined : 'not installed (Debian: apt-get install webkit2gtk-driver xvfb)', cached: true },
+};
+/** `BACK_ENGINES=webkit` runs one engine. */
+const chosen = (process.env.BACK_ENGINES ?? 'chromium,firefox,webkit').split(',');
+
+for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
+  describe(`Back to a page of the site in ${engine}`, { skip: chosen.includes(engine) ? missing : 'not chosen (BACK_ENGINES)' }, () => {
+    let tab: Tab;
+    before(async () => {
+      tab = await start();
+    });
+    after(() => tab?.quit());
+
+    it(`chatting on another page and coming back: the page shows the whole conversation and sends the next message once${cached ? ', back from the cache' : ''}`, async () => {
+      const { url, posts, close } = await site();
+      try {
+        await tab.goto(url);
+        await say(tab, engine, 'one');
+        await tab.evaluate(() => document.querySelector('a')!.click(), null);
+        await poll(() => onPage(tab, '/next'), `${engine}: on the next page`);
+        await say(tab, engine, 'two');
+        await tab.evaluate(() => history.back(), null);
+        await poll(() => onPage(tab, '/'), `${engine}: back on the first page`);
+        const whole = ['Hello!', 'one', 'You said: one', 'two', 'You said: two'];
+        await open(tab);
+        await poll(async () => (await tab.evaluate(shown, null)).join('|') === whole.join('|'), `${engine}: the first page shows the conversation of both pages`, 5_000)
+          .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await tab.evaluate(shown, null))}`));
+        if (cached) assert.deepEqual(await tab.evaluate(() => (window as unknown as { shows: boolean[] }).shows, null), [false, true], 'the first page came back from the back/forward cache');
+        await say(tab, engine, 'three');
+        assert.deepEqual(posts, ['(greeting)', 'one', 'two', 'three'], 'each message reached the agent once, and the greeting once');
+      } finally {
+        await close();
+      }
+    });
+  });
+}
