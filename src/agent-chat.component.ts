@@ -364,7 +364,7 @@ export class AgentChat extends Upgrade {
       return attach({
         element: this, root: this.#root, container: this.#container,
         // A plain object, not a module namespace (\`import * as\`): the bundler's namespace helper costs the shell ~40 bytes.
-        events: { AgentChatErrorEvent, AgentChatHideEvent, AgentChatResponseEvent, AgentChatSendEvent, AgentChatShowEvent },
+        events: { send: AgentChatSendEvent, response: AgentChatResponseEvent, error: AgentChatErrorEvent, show: AgentChatShowEvent, hide: AgentChatHideEvent },
         drawLauncher: (state) => this.#drawLauncher(state),
       });
     }).then((view) => {

@@ -10,8 +10,17 @@ export interface Shell {
   root: ShadowRoot;
   /** Where the view renders the panel (the shell's skeleton is replaced). */
   container: HTMLElement;
-  /** The event classes the shell exports, so `instanceof` holds for either script format. */
-  events: typeof Events;
+  /**
+   * The event classes the shell exports, so `instanceof` holds for either script format; named by
+   * the session's event types (see SessionEvent), and `show` and `hide`.
+   */
+  events: {
+    send: typeof Events.AgentChatSendEvent;
+    response: typeof Events.AgentChatResponseEvent;
+    error: typeof Events.AgentChatErrorEvent;
+    show: typeof Events.AgentChatShowEvent;
+    hide: typeof Events.AgentChatHideEvent;
+  };
   /**
    * Redraws the shell's launcher (its state, its labels in the conversation's language), none
    * inline; returns its button, whose content (icon, badge) the view draws.

@@ -319,11 +319,9 @@ export class ChatView extends ViewHost implements View {
     }
   };
 
-  #emitSessionEvent(event: SessionEvent): boolean {
-    const { events } = this.#shell;
-    return this.#emit(event.type === 'send' ? new events.AgentChatSendEvent(event.detail)
-      : event.type === 'response' ? new events.AgentChatResponseEvent(event.detail)
-        : new events.AgentChatErrorEvent(event.detail));
+  /** The session's event as the element's: `send` as AgentChatSendEvent, and so on. */
+  #emitSessionEvent({ type, detail }: SessionEvent): boolean {
+    return this.#emit(new this.#shell.events[type](detail as never));
   }
 
   /**
@@ -392,7 +390,7 @@ export class ChatView extends ViewHost implements View {
     if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll, { passive: true });
     this.#log.attach(this.#shell.root.querySelector('.messages') ?? undefined);
     const toggled = changed.has('open') && (changed.get('open') !== undefined || this.#el.open);
-    if (toggled) this.#emit(this.#el.open ? new this.#shell.events.AgentChatShowEvent() : new this.#shell.events.AgentChatHideEvent());
+    if (toggled) this.#emit(this.#el.open ? new this.#shell.events.show() : new this.#shell.events.hide());
     // After the show event (a listener's updateTags() goes with the greeting), before the focus lays
     // the panel out (~14 ms on a first open): the greeting is on its way meanwhile.
     if (this.#visible) this.#session.greet();
