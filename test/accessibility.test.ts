@@ -392,6 +392,41 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("opened by the page's script while the visitor types in a field of the page, leaves the focus in that field; opened from a page's button, takes it", async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy);
+    const field = document.createElement('input');
+    const button = document.createElement('button');
+    button.textContent = 'Chat with us';
+    chat.after(field, button);
+    try {
+      // A site's script opens the chat (a timer, say) while the visitor fills in the page's form.
+      field.focus();
+      await sendKeys({ type: 'ada@' });
+      chat.show();
+      await waitUntil(() => part(chat, 'input'), 'the panel drawn', WAIT);
+      await chat.updateComplete;
+      expect(chat.open, 'open').to.equal(true);
+      // (Compared as booleans: chai would serialise the elements on a failure, which hangs the reporter.)
+      expect(document.activeElement === field, 'the focus stays in the field').to.equal(true);
+      await sendKeys({ type: 'example.com' });
+      expect(field.value, 'what they type goes on into the field').to.equal('ada@example.com');
+      expect((part(chat, 'input') as HTMLTextAreaElement).value, 'and not into the chat').to.equal('');
+      chat.hide();
+      await chat.updateComplete;
+      // The page's own "Chat with us" button: the visitor asked, the focus goes into the panel.
+      button.addEventListener('click', () => chat.show());
+      button.focus();
+      await sendKeys({ press: 'Enter' });
+      await chat.updateComplete;
+      expect(chat.shadowRoot!.activeElement === part(chat, 'input'), 'opened from a button: the input is focused').to.equal(true);
+    } finally {
+      field.remove();
+      button.remove();
+      proxy.restore();
+    }
+  });
+
   it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, Send, a message discarded, the preview dismissed', async () => {
     const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
     const proxy = new FakeProxy().next(ok(choices));

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentResponseItem } from '../protocol/types.js';
+import { typingElsewhere } from '../view/typing-elsewhere.js';
 import { plainText } from '../views/plain-text.js';
 
 /** Set once a visitor has seen the teaser (on any page of the site): it never shows again. */
@@ -16,7 +17,7 @@ export interface NudgeOptions {
   delay: () => number;
   /** Whether a nudge may show now: launcher mode, panel closed. */
   allowed: () => boolean;
-  /** The element itself: focus inside it is not "typing elsewhere". */
+  /** The element itself: keys pressed inside it are not "typing elsewhere". */
   element: () => Element;
   /** Whether the visitor has a conversation already (on any page or tab): they know where the chat is. */
   started: () => boolean;
@@ -38,8 +39,6 @@ const seen = () => {
     return true; // no storage: "once per visitor" cannot be kept, so never
   }
 };
-
-const editable = (el: Element | null) => !!el && (el.matches('input, textarea, select') || (el as HTMLElement).isContentEditable);
 
 /**
  * The launcher's nudges while the panel is closed:
@@ -103,8 +102,7 @@ export class NudgeController implements ReactiveController {
   #check(wait = 0) {
     clearTimeout(this.#timer);
     if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
-    const focused = document.activeElement;
-    const typing = (focused !== this.#options.element() && editable(focused)) || performance.now() - this.#lastKey < TYPING_QUIET;
+    const typing = typingElsewhere() || performance.now() - this.#lastKey < TYPING_QUIET;
     if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
     // Inline, already open, or chatted before (the panel opened before the teaser was due, here or

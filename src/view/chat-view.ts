@@ -23,6 +23,7 @@ import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
+import { typingElsewhere } from './typing-elsewhere.js';
 import { ViewHost } from './view-host.js';
 
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
@@ -396,7 +397,8 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible) this.#session.greet();
     if (!toggled) return;
     if (this.#el.open) {
-      this.#focusPart('input');
+      // Not from a field the visitor is typing in elsewhere on the page (a site's script opened it meanwhile).
+      if (!typingElsewhere()) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
     } else {

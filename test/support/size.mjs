@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_835, all: 52_000, engine: 8_060 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_880, all: 52_000, engine: 8_060 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -125,7 +125,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * 52,051 and 46,882, and the engine alone from 7,996 to 8,057 (its budget raised by 60 for it); the
  * shell handing the view its event classes named by the session's event types (`send`, `response`,
  * `error`, `show`, `hide`), which the view picks by type instead of comparing it (the three classes'
- * long names in both files), took them back to 51,997 and 46,828, and the shell from 4,064 to 4,053.
+ * long names in both files), took them back to 51,997 and 46,828, and the shell from 4,064 to 4,053;
+ * a panel opened by the page's script leaving the focus in the page's field the visitor types in
+ * (its keys went into the chat's input instead), with the teaser's test for the same thing moved
+ * from its chunk into the view's file for both, took them to 51,975 and 46,874 (the budget raised
+ * by 45 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
