@@ -2,6 +2,7 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { DOMPURIFY_SOURCE, asShipped, lineMap } from './scripts/dompurify-source.mjs';
+import { asValues, isLocaleTable } from './scripts/locale-values.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
 /**
@@ -62,6 +63,16 @@ export default defineConfig(({ mode }) => ({
       enforce: 'pre' as const,
       resolveId(source: string, importer?: string) {
         return source === 'marked' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? markedSource() : null;
+      },
+    },
+    // The other languages' UI text as values only, in the English table's key order (scripts/locale-values.mjs).
+    {
+      name: 'agent-chat:locale-tables-as-values',
+      enforce: 'pre' as const,
+      transform(code: string, id: string) {
+        if (!isLocaleTable(id)) return undefined;
+        const shipped = asValues(code, id);
+        return { code: shipped, map: lineMap(shipped, id) };
       },
     },
     // package.json's `sideEffects` lists the shipped files only; building from source, the module

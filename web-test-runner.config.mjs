@@ -9,6 +9,7 @@ import { countReporter } from './test/support/count-reporter.mjs';
 import { crashBrowser } from './test/support/crash-browser.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
 import { asShipped } from './scripts/dompurify-source.mjs';
+import { asValues, isLocaleTable } from './scripts/locale-values.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
 /** The DOMPurify that ships: compiled from its package's source without what the widget never uses, as vite.config.ts builds it. */
@@ -19,6 +20,15 @@ const dompurifyFromSource = {
   },
   transform(context) {
     if (context.path.includes('/node_modules/dompurify/src/')) return { body: asShipped(context.body, context.path) };
+    return undefined;
+  },
+};
+
+/** The other languages' UI text as it ships: values only, in the English table's key order, as vite.config.ts builds it. */
+const localeTablesAsValues = {
+  name: 'locale-tables-as-values',
+  transform(context) {
+    if (isLocaleTable(context.path)) return { body: asValues(context.body, context.path) };
     return undefined;
   },
 };
@@ -44,7 +54,7 @@ export default {
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
   // crashBrowser: only with WTR_CRASH_BROWSER set (test/bundle/browser-crash.test.ts).
-  plugins: [crashBrowser(), dompurifyFromSource, markedFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  plugins: [crashBrowser(), dompurifyFromSource, localeTablesAsValues, markedFromSource, esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   browsers: selectedBrowsers(),
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 10000 } },
