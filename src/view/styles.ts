@@ -104,6 +104,11 @@ export const viewCss = css`
   .bubble pre { --_c: color-mix(in srgb, var(--_agent-bubble), #808080 14%); }
   .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); text-align: start; overflow-wrap: normal; }
   .bubble th { background: rgb(128 128 128 / 0.14); }
+  /* A heading marks a part of a reply: a step above the text, none below it (h1 at 2em was larger
+     than the panel's title, h6 at 0.67em smaller than the text), nearer to what it heads. */
+  .bubble :is(h1, h2, h3, h4, h5, h6) { margin-block: 0.9em 0; font-size: 1.1em; }
+  .bubble :is(h1, h2, h3, h4, h5, h6) + * { margin-block-start: 0.3em; }
+  .bubble h1 { font-size: 1.2em; }
   .bubble blockquote { margin-inline: 0; padding-inline-start: 10px; border-inline-start: 3px solid var(--_border); color: var(--_muted); }
   .bubble.notice { font-style: italic; color: var(--_muted); }
   .status { font-size: 0.8em; color: var(--_muted); text-align: end; }

@@ -1,7 +1,8 @@
 /**
  * A reply a language model writes (a list, a nested list, a 6-column table, a 200-character code
  * line, a quote, a long URL), read in the panel at 380 px and at 320 px: no word broken inside a
- * table cell, the table and the code scroll inside the bubble, nothing overflows the panel.
+ * table cell, the table and the code scroll inside the bubble, nothing overflows the panel; its
+ * headings a step above its text; a carousel and long choices within the panel.
  */
 import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import '../../src/agent-chat.js';
@@ -117,6 +118,46 @@ describe('a long markdown reply, readable', () => {
       }
     });
   }
+});
+
+describe('headings in a reply, readable', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  it('are a step above the text, h1 at most 1.25 times it, none below it, bold, and closer to what they head than to what comes before', async () => {
+    const reply = '# Your order\nWhere it stands.\n## Shipping\nIt left today.\n### Next\nAn email.\n#### Help\nAsk.\n##### Notes\nNone.\n###### Small print\nVAT included.';
+    const proxy = new FakeProxy().next(ok(text(reply)));
+    try {
+      const chat = await inlineChat(proxy, 380, 'h6');
+      const root = chat.shadowRoot!;
+      const size = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+      const bubble = root.querySelector('h6')!.closest('[part~="bubble"]')!;
+      const body = size(bubble.querySelector('p')!);
+      const headings = [...bubble.querySelectorAll('h1, h2, h3, h4, h5, h6')];
+      expect(headings.length).to.equal(6);
+      const ratios = headings.map((h) => `${h.localName} ${(size(h) / body).toFixed(2)}`);
+      // In a chat bubble a heading marks a part of a reply: h1 at 2em was larger than the panel's own
+      // title, and h5 and h6 (0.83em, 0.67em) smaller than the text under them.
+      for (const h of headings) {
+        const ratio = size(h) / body;
+        expect(ratio >= 1 && ratio <= 1.25, `${ratios.join(', ')}: ${h.localName} between the text and 1.25 times it`).to.equal(true);
+        expect(Number(getComputedStyle(h).fontWeight), `${h.localName} bold`).to.be.at.least(600);
+        // The space the reader sees (margins collapse): above it, after what comes before, and below
+        // it, before what it heads (the bubble's first child has none above).
+        const [before, after] = [h.previousElementSibling, h.nextElementSibling];
+        const above = before ? h.getBoundingClientRect().top - before.getBoundingClientRect().bottom : Infinity;
+        const below = after!.getBoundingClientRect().top - h.getBoundingClientRect().bottom;
+        expect(below, `${h.localName}: nearer to what it heads (${below} px) than to what comes before (${above} px)`).to.be.lessThan(above / 2);
+      }
+      const sizes = headings.map(size);
+      expect(sizes.every((s, i) => i === 0 || s <= sizes[i - 1]), `${ratios.join(', ')}: no heading larger than the one above it in rank`).to.equal(true);
+      expect(size(headings[0]), 'h1 not larger than the panel\'s title').to.be.at.most(size(part(chat, 'title')!) * 1.25);
+    } finally {
+      proxy.restore();
+    }
+  });
 });
 
 describe('a carousel, readable', () => {

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_880, all: 52_000, engine: 8_070 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_935, all: 52_000, engine: 8_070 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -132,7 +132,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * by 45 for it). The other languages' UI text shipped as its values only, in the English table's key
  * order (scripts/locale-values.mjs: each language's chunk named every key again) took all chunks
  * to 51,477 (German 873 → 651, Greek 1,158 → 879), the first open with markdown to 46,877 (+3, the
- * English table exported to the chunks) and the engine alone to 8,062 (its budget raised by 10).
+ * English table exported to the chunks) and the engine alone to 8,062 (its budget raised by 10);
+ * a reply's headings a step above the text and nearer to what they head (an h1 was twice the text,
+ * an h6 smaller than it) took all to 51,531 and the first open with markdown to 46,931 (its budget
+ * raised by 55 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
