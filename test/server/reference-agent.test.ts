@@ -122,7 +122,8 @@ describe('reference agent: API', () => {
       const text = table.responses[0].options as string[];
       assert.match(text[0], /\n\| --- \| --- \| --- \| --- \| --- \| --- \|\n/, `${language}: a table of six columns`);
       assert.match(text[0], /\n> /, `${language}: a quote`);
-      assert.doesNotMatch(table.responsesStrippedMarkdownText![0], /\||---|>/, `${language}: read aloud without markdown`);
+      assert.match(text[0], /^### \S/, `${language}: a heading`);
+      assert.doesNotMatch(table.responsesStrippedMarkdownText![0], /\||---|>|#/, `${language}: read aloud without markdown`);
       const code = await reply({ message: { text: embed }, sender: { id: `api-long-${language}` }, language });
       assert.match((code.responses[0].options as string[])[0], /```html\n<script type="module"[^\n]+\n<agent-chat [^\n]+\n```/, `${language}: a fenced code block`);
     }
