@@ -141,11 +141,15 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * the visitor comes back to it: away, it holds no Web Lock and hears nothing on its channel
    * (Chromium drops a cached page that hears from its channel; WebKit lets go of a cached page's
    * locks, and the page went on as if it held them); back, it shows what the visitor did on other
-   * pages meanwhile (it showed the conversation as it was when they left).
+   * pages meanwhile (it showed the conversation as it was when they left), and sends only what still
+   * waits (a message another page sent meanwhile went again, from this page's queue).
    */
   readonly #handlePageHide = ({ persisted }: PageTransitionEvent) => {
     if (!persisted) return;
     this.stop();
+    // What it was sending waits in storage, where another page may take it up meanwhile: back,
+    // it sends what still waits then, not what its queue held (that was sent twice).
+    this.#delivery.clear();
     addEventListener('pageshow', () => this.start(), { once: true });
   };
 

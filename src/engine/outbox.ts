@@ -85,6 +85,8 @@ export function createOutbox(conversation: ConversationController, delivery: Del
   };
 
   const adopt = (made?: string): unknown => {
+    // Stopped (an element removed, a page in the back/forward cache): sends nothing, holds no lock.
+    if (!started()) return;
     const waiting = orphans();
     const own = waiting.find((job) => job.id === made);
     // Holding it: what this tab makes goes next, unless an older item of another tab waits (it

@@ -718,4 +718,23 @@ describe('createChatSession (agent-chat/engine)', () => {
     dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     expect(a.isConnected, 'a session stopped by its page stays stopped').to.equal(false);
   });
+
+  it('a message waiting for a retry when its page goes into the back/forward cache, sent meanwhile by the next page, is not sent again when the visitor comes back', async () => {
+    const a = createChatSession({ proxyUrl: proxy.url });
+    a.start();
+    proxy.next({ status: 503, json: { status: 'error', error: 'down' } });
+    a.send('while down');
+    await waitUntil(() => a.delivery.name === 'retrying', 'waiting for a retry', WAIT);
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    // The next page of the site takes it up (this page holds no lock while away) and sends it.
+    const next = createChatSession({ proxyUrl: proxy.url });
+    next.start();
+    await waitUntil(() => texts(next).includes('You said: while down') && !proxy.inFlight, 'sent by the next page', WAIT);
+    next.stop();
+    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await waitUntil(() => a.delivery.name === 'idle' && !proxy.inFlight, 'settled back on the first page', WAIT);
+    expect(proxy.bodies.map((b) => b.message.text), 'posted once while down, once by the next page, not again').to.deep.equal(['while down', 'while down']);
+    expect(texts(a), 'one answer').to.deep.equal(['> while down', 'You said: while down']);
+    a.stop();
+  });
 });

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_935, all: 52_000, engine: 8_070 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_945, all: 52_000, engine: 8_070 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -135,7 +135,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * English table exported to the chunks) and the engine alone to 8,062 (its budget raised by 10);
  * a reply's headings a step above the text and nearer to what they head (an h1 was twice the text,
  * an h6 smaller than it) took all to 51,531 and the first open with markdown to 46,931 (its budget
- * raised by 55 for it).
+ * raised by 55 for it); a page back from the back/forward cache sending only what still waits (a
+ * message another page sent meanwhile went again from its queue) to 51,538 and 46,938 (+10) and the
+ * engine alone to 8,067.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

@@ -36,12 +36,17 @@ const page = (path: string) => '<!doctype html><html lang="en"><meta charset="ut
 /** A site on a port of its own (so storage and locks start empty): two pages, the widget's files, and an agent that records each request as it comes. */
 async function site() {
   const posts: string[] = [];
+  const agent = { down: false };
   const server: Server = createServer(async (request, response) => {
     const url = request.url ?? '/';
     if (request.method === 'POST' && url === '/chat') {
       let body = '';
       for await (const chunk of request) body += chunk;
       const text = JSON.parse(body).message?.text;
+      if (agent.down && text !== undefined) {
+        posts.push(`${text} (down)`);
+        return void response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"error","error":"down"}');
+      }
       posts.push(text ?? '(greeting)');
       const reply = text === undefined ? 'Hello!' : `You said: ${text}`;
       response.writeHead(200, { 'content-type': 'application/json' })
@@ -57,7 +62,7 @@ async function site() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, posts, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: `http://127.0.0.1:${port}/`, posts, agent, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 /** One tab of an engine: runs a function in its page (one JSON argument), goes to a URL. */
@@ -126,8 +131,8 @@ const open = (tab: Tab) => tab.evaluate(() => {
   return !!launcher;
 }, null);
 
-/** Types `text` and presses Send; resolves once the agent's answer shows. */
-async function say(tab: Tab, engine: string, text: string) {
+/** Types `text` and presses Send; resolves once the agent's answer shows (with `answered` false, once it is sent). */
+async function say(tab: Tab, engine: string, text: string, answered = true) {
   await poll(() => open(tab), `${engine}: the launcher is there`);
   await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="input"]'), null), `${engine}: the panel is open`);
   await tab.evaluate((text) => {
@@ -139,7 +144,7 @@ async function say(tab: Tab, engine: string, text: string) {
     const send = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
     return !send.disabled && (send.click(), true);
   }, null), `${engine}: Send can be pressed`);
-  await poll(async () => (await tab.evaluate(shown, null)).includes(`You said: ${text}`), `${engine}: "${text}" is answered`);
+  if (answered) await poll(async () => (await tab.evaluate(shown, null)).includes(`You said: ${text}`), `${engine}: "${text}" is answered`);
 }
 
 /** Whether the tab shows the page at `path`, loaded (false while it navigates: the page it asked is gone). */
@@ -179,6 +184,33 @@ for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
         if (cached) assert.deepEqual(await tab.evaluate(() => (window as unknown as { shows: boolean[] }).shows, null), [false, true], 'the first page came back from the back/forward cache');
         await say(tab, engine, 'three');
         assert.deepEqual(posts, ['(greeting)', 'one', 'two', 'three'], 'each message reached the agent once, and the greeting once');
+      } finally {
+        await close();
+      }
+    });
+
+    it(`a message waiting for a retry when the visitor leaves, sent from the next page: back, it shows once and is not sent again${cached ? ', back from the cache' : ''}`, async () => {
+      const { url, posts, agent, close } = await site();
+      try {
+        await tab.goto(url);
+        agent.down = true;
+        await say(tab, engine, 'while down', false);
+        await poll(() => tab.evaluate(() => /retrying/.test(document.querySelector('agent-chat')!.shadowRoot!.textContent!), null), `${engine}: waiting for a retry`);
+        await tab.evaluate(() => document.querySelector('a')!.click(), null);
+        await poll(() => onPage(tab, '/next'), `${engine}: on the next page`);
+        agent.down = false;
+        await open(tab);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('You said: while down'), `${engine}: sent from the next page`);
+        await tab.evaluate(() => history.back(), null);
+        await poll(() => onPage(tab, '/'), `${engine}: back on the first page`);
+        await open(tab);
+        const once = ['Hello!', 'while down', 'You said: while down'];
+        await poll(async () => (await tab.evaluate(shown, null)).join('|') === once.join('|'), `${engine}: the first page shows the message and its answer once`, 5_000)
+          .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await tab.evaluate(shown, null))}`));
+        if (cached) assert.deepEqual(await tab.evaluate(() => (window as unknown as { shows: boolean[] }).shows, null), [false, true], 'the first page came back from the back/forward cache');
+        // A new message goes after it: by then a second copy would have been sent too.
+        await say(tab, engine, 'after');
+        assert.deepEqual(posts.filter((post) => !post.endsWith('(down)')), ['(greeting)', 'while down', 'after'], 'each message reached the agent once');
       } finally {
         await close();
       }
