@@ -186,6 +186,20 @@ test('a plain page with one script tag (loaded twice) shows a greeted conversati
   expect(problems).toEqual([]);
 });
 
+test('the built Greek and German tables (their values only: scripts/locale-values.mjs) name each control in their language, under the strict CSP', async ({ page }) => {
+  const problems = await watchProblems(page);
+  await page.goto('/embed.html');
+  const chat = page.locator('agent-chat');
+  await expect(chat.locator('[part~="bubble"]').first()).toContainText("I'm the demo agent");
+  for (const [language, send, placeholder, close] of [['el', 'Αποστολή', 'Γράψτε ένα μήνυμα…', 'Κλείσιμο συνομιλίας'], ['de', 'Senden', 'Nachricht eingeben…', 'Chat schließen']]) {
+    await chat.evaluate((el, language) => el.setAttribute('language', language), language);
+    await expect(chat.locator('[part~="send-button"]'), language).toHaveAttribute('aria-label', send);
+    await expect(chat.locator('[part~="input"]'), language).toHaveAttribute('placeholder', placeholder);
+    await expect(chat.locator('[part~="close-button"]'), language).toHaveAttribute('aria-label', close);
+  }
+  expect(problems).toEqual([]);
+});
+
 test('a page with the launcher in its HTML shows it before any script, under a strict CSP, and the script takes it over', async ({ page }) => {
   const problems = await watchProblems(page);
   const release = await hold(page, '**/dist/agent-chat.js');
