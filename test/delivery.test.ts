@@ -246,6 +246,27 @@ describe('<agent-chat> delivery', () => {
     });
   });
 
+  it('moving the element (taken off and put back in one task, as a framework re-parents it) keeps its request in flight: answered once, not sent again', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    const gate = p.hold();
+    chat.send('moved mid-send');
+    await waitForRequests(p, 2);
+    const elsewhere = document.createElement('div');
+    chat.parentElement!.after(elsewhere);
+    try {
+      elsewhere.append(chat); // disconnected and connected again in this task
+      gate.release();
+      await waitForBubbles(chat, 3);
+      await chat.updateComplete;
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'moved mid-send', 'You said: moved mid-send']);
+      expect(p.bodies.filter((b) => b.message.text === 'moved mid-send'), 'sent once').to.have.length(1);
+    } finally {
+      elsewhere.remove();
+    }
+  });
+
   it('a reload mid-send loses nothing: the pending message is sent once, and never again once answered', async () => {
     const p = proxy();
     const first = await mount(p, { open: true });

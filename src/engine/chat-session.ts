@@ -134,6 +134,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     removeEventListener('pagehide', this.#handlePageHide);
     this.#controllers.forEach((c) => c.hostDisconnected?.());
     this.#outbox.stop();
+    // Stopped for more than a move (taken off and put back in one task): what it was sending waits
+    // in storage, where another tab may take it up meanwhile. Started again, it sends what still
+    // waits then, not what its queue held (a message another tab sent meanwhile went twice).
+    queueMicrotask(() => this.#started || this.#delivery.clear());
   }
 
   /**
@@ -147,9 +151,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   readonly #handlePageHide = ({ persisted }: PageTransitionEvent) => {
     if (!persisted) return;
     this.stop();
-    // What it was sending waits in storage, where another page may take it up meanwhile: back,
-    // it sends what still waits then, not what its queue held (that was sent twice).
-    this.#delivery.clear();
     addEventListener('pageshow', () => this.start(), { once: true });
   };
 

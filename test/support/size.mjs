@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_945, all: 52_000, engine: 8_070 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_945, all: 52_000, engine: 8_080 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -137,7 +137,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * an h6 smaller than it) took all to 51,531 and the first open with markdown to 46,931 (its budget
  * raised by 55 for it); a page back from the back/forward cache sending only what still waits (a
  * message another page sent meanwhile went again from its queue) to 51,538 and 46,938 (+10) and the
- * engine alone to 8,067.
+ * engine alone to 8,067, and the same for any session stopped for more than a move (an element taken
+ * off the page and put back later) to 51,544, 46,944 and 8,074 (the engine's budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
