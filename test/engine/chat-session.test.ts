@@ -719,41 +719,39 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(a.isConnected, 'a session stopped by its page stays stopped').to.equal(false);
   });
 
-  it('a message waiting for a retry when the session stops (its element taken off the page), sent meanwhile by another tab, is not sent again when it starts (put back)', async () => {
-    const a = createChatSession({ proxyUrl: proxy.url });
-    a.start();
-    proxy.next({ status: 503, json: { status: 'error', error: 'down' } });
-    a.send('while down');
-    await waitUntil(() => a.delivery.name === 'retrying', 'waiting for a retry', WAIT);
-    a.stop();
-    await Promise.resolve(); // (a move takes the element off and puts it back in one task: this is not one)
-    const other = createChatSession({ proxyUrl: proxy.url });
-    other.start();
-    await waitUntil(() => texts(other).includes('You said: while down') && !proxy.inFlight, 'sent by the other tab', WAIT);
-    other.stop();
-    a.start();
-    await waitUntil(() => a.delivery.name === 'idle' && !proxy.inFlight, 'settled', WAIT);
-    expect(proxy.bodies.map((b) => b.message.text), 'posted once while down, once by the other tab, not again').to.deep.equal(['while down', 'while down']);
-    expect(texts(a), 'one answer').to.deep.equal(['> while down', 'You said: while down']);
-    a.stop();
-  });
-
-  it('a message waiting for a retry when its page goes into the back/forward cache, sent meanwhile by the next page, is not sent again when the visitor comes back', async () => {
-    const a = createChatSession({ proxyUrl: proxy.url });
-    a.start();
-    proxy.next({ status: 503, json: { status: 'error', error: 'down' } });
-    a.send('while down');
-    await waitUntil(() => a.delivery.name === 'retrying', 'waiting for a retry', WAIT);
-    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
-    // The next page of the site takes it up (this page holds no lock while away) and sends it.
-    const next = createChatSession({ proxyUrl: proxy.url });
-    next.start();
-    await waitUntil(() => texts(next).includes('You said: while down') && !proxy.inFlight, 'sent by the next page', WAIT);
-    next.stop();
-    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-    await waitUntil(() => a.delivery.name === 'idle' && !proxy.inFlight, 'settled back on the first page', WAIT);
-    expect(proxy.bodies.map((b) => b.message.text), 'posted once while down, once by the next page, not again').to.deep.equal(['while down', 'while down']);
-    expect(texts(a), 'one answer').to.deep.equal(['> while down', 'You said: while down']);
-    a.stop();
-  });
+  // A message waiting for a retry while the session is away (stopped, or its page in the
+  // back/forward cache), which another tab or the next page sends meanwhile: back, not sent again.
+  const away = [
+    {
+      when: 'the session stops (its element taken off the page), sent meanwhile by another tab, is not sent again when it starts (put back)',
+      // (A move takes the element off and puts it back in one task: this is not one.)
+      leave: async (a: ReturnType<typeof createChatSession>) => (a.stop(), await Promise.resolve()),
+      back: (a: ReturnType<typeof createChatSession>) => a.start(),
+    },
+    {
+      when: 'its page goes into the back/forward cache, sent meanwhile by the next page, is not sent again when the visitor comes back',
+      leave: () => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })),
+      back: () => dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
+    },
+  ];
+  for (const { when, leave, back } of away) {
+    it(`a message waiting for a retry when ${when}`, async () => {
+      const a = createChatSession({ proxyUrl: proxy.url });
+      a.start();
+      proxy.next({ status: 503, json: { status: 'error', error: 'down' } });
+      a.send('while down');
+      await waitUntil(() => a.delivery.name === 'retrying', 'waiting for a retry', WAIT);
+      await leave(a);
+      // Another tab (or the next page) takes it up (this one holds no lock while away) and sends it.
+      const other = createChatSession({ proxyUrl: proxy.url });
+      other.start();
+      await waitUntil(() => texts(other).includes('You said: while down') && !proxy.inFlight, 'sent by the other one', WAIT);
+      other.stop();
+      back(a);
+      await waitUntil(() => a.delivery.name === 'idle' && !proxy.inFlight, 'settled', WAIT);
+      expect(proxy.bodies.map((b) => b.message.text), 'posted once while down, once by the other one, not again').to.deep.equal(['while down', 'while down']);
+      expect(texts(a), 'one answer').to.deep.equal(['> while down', 'You said: while down']);
+      a.stop();
+    });
+  }
 });
