@@ -16,14 +16,13 @@
  * `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
-import { remote } from 'webdriverio';
-import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, freePort, startXvfb, waitForPort } from '../support/browsers.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { startMiniBrowser } from './minibrowser.js';
 import { poll } from './scenarios.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -93,31 +92,11 @@ async function firefoxTab(): Promise<Tab> {
 }
 
 async function webkitTab(): Promise<Tab> {
-  const children: ChildProcess[] = [];
-  const env = { ...process.env };
-  if (!env.DISPLAY) {
-    const { display, proc } = await startXvfb();
-    children.push(proc);
-    env.DISPLAY = display;
-  }
-  const port = await freePort();
-  children.push(spawn(WEBKIT_DRIVER!, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  await waitForPort(port);
-  const browser = await remote({
-    hostname: '127.0.0.1', port, path: '/', logLevel: 'error',
-    capabilities: {
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: MINIBROWSER!, args: ['--automation'] },
-      'wdio:enforceWebDriverClassic': true,
-    } as WebdriverIO.Capabilities,
-  });
+  const { browser, quit } = await startMiniBrowser();
   return {
     evaluate: (fn, arg) => browser.execute(fn as never, arg) as never,
     goto: (url) => browser.url(url) as Promise<void>,
-    async quit() {
-      await browser.deleteSession().catch(() => undefined);
-      children.reverse().forEach((child) => child.kill());
-    },
+    quit,
   };
 }
 

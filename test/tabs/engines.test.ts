@@ -9,11 +9,9 @@
 import { createServer, type Server } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
-import { remote } from 'webdriverio';
-import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB, freePort, startXvfb, waitForPort } from '../support/browsers.mjs';
+import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { startMiniBrowser } from './minibrowser.js';
 import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
 
 const DIST = new URL('../../dist/', import.meta.url);
@@ -71,25 +69,7 @@ async function firefox(): Promise<Engine> {
 }
 
 async function webkit(): Promise<Engine> {
-  const children: ChildProcess[] = [];
-  const env = { ...process.env };
-  if (!env.DISPLAY) {
-    const { display, proc } = await startXvfb();
-    children.push(proc);
-    env.DISPLAY = display;
-  }
-  const port = await freePort();
-  children.push(spawn(WEBKIT_DRIVER!, [`--port=${port}`], { env, stdio: ['ignore', 'ignore', 'inherit'] }));
-  await waitForPort(port);
-  const browser = await remote({
-    hostname: '127.0.0.1', port, path: '/', logLevel: 'error',
-    // WebKitGTK's own capability, which WebdriverIO's types do not list; WebKitWebDriver speaks classic WebDriver only.
-    capabilities: {
-      browserName: 'MiniBrowser',
-      'webkitgtk:browserOptions': { binary: MINIBROWSER!, args: ['--automation'] },
-      'wdio:enforceWebDriverClassic': true,
-    } as WebdriverIO.Capabilities,
-  });
+  const { browser, quit } = await startMiniBrowser();
   const home = await browser.getWindowHandle();
   let windows: string[] = [];
   // WebDriver runs one command at a time in one window: each call switches to its tab first, in turn.
@@ -116,10 +96,7 @@ async function webkit(): Promise<Engine> {
       for (const handle of windows) await inTab(handle, () => browser.closeWindow());
       await browser.switchToWindow(home);
     },
-    async quit() {
-      await browser.deleteSession().catch(() => undefined);
-      children.reverse().forEach((child) => child.kill());
-    },
+    quit,
   };
 }
 
