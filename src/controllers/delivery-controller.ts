@@ -122,12 +122,15 @@ export class DeliveryController implements ReactiveController {
     removeEventListener('offline', this.#handleConnectivity);
     document.removeEventListener('visibilitychange', this.#handleVisibility);
     this.#clearTimer();
-    // Moving the element disconnects and reconnects it in one task: only abort if it stays out.
+    // Moving the element disconnects and reconnects it in one task: only let go if it stays out.
     queueMicrotask(() => {
       if (this.#host.isConnected) return;
-      this.#inFlight?.abort();
-      // Gone for good (as far as we know): let another widget or tab take over the outbox.
-      for (const resolve of this.#idleWaiters.splice(0)) resolve();
+      // Gone for good (as far as we know), or till the page comes back from the back/forward cache:
+      // its request is aborted and its queue dropped, and another widget or tab takes over the
+      // outbox. What it was sending waits in storage, where another tab may send it meanwhile;
+      // connected again, the host sends what still waits then, not what this queue held (a message
+      // another tab sent meanwhile went twice).
+      this.clear();
     });
   }
 
@@ -233,7 +236,7 @@ export class DeliveryController implements ReactiveController {
     // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
     const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
     if (this.#inFlight === controller) this.#inFlight = undefined;
-    // Aborted: cleared (the queue is gone, and so is this reply) or disconnected (resumes on reconnect).
+    // Aborted: cleared (the queue is gone, and so is this reply; also when disconnected).
     if (controller.signal.aborted || this.#queue[0] !== job) return this.#changed();
     if (outcome.ok) {
       this.#queue.shift();

@@ -134,10 +134,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     removeEventListener('pagehide', this.#handlePageHide);
     this.#controllers.forEach((c) => c.hostDisconnected?.());
     this.#outbox.stop();
-    // Stopped for more than a move (taken off and put back in one task): what it was sending waits
-    // in storage, where another tab may take it up meanwhile. Started again, it sends what still
-    // waits then, not what its queue held (a message another tab sent meanwhile went twice).
-    queueMicrotask(() => this.#started || this.#delivery.clear());
   }
 
   /**
