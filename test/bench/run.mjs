@@ -367,33 +367,40 @@ async function heapSnapshot(cdp, file, top = 8) {
 const STOP = Symbol('stop');
 
 // --- run and report ----------------------------------------------------------------------------------
+/** The startup goal's line, printed with the others (none with BENCH_ONLY=conversation). */
+let startupGoal;
 try {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`agent-chat bench: Chromium, loopback HTTP, ${SAMPLES} samples per figure (median (min–max)); naive = a bare Lit element re-rendering the whole list with marked + DOMPurify\n`);
 
-  const { blank, widget: widgetStart, snippet: snippetStart, naive: naiveStart } = await startup();
-  const warm = await startup({ warm: true });
-  console.log('startup (navigation → launcher visible; blank, widget, widget with the launcher in its HTML and naive page loaded in turn, each compared with the blank page of its round)');
-  console.log(`  blank page:            ${fmt(blank.at)}`);
-  console.log(`  widget, first visit:   ${fmt(widgetStart.at)}  = blank + ${fmt(widgetStart.over)}  naive blank + ${fmt(naiveStart.over)} → ${ratio(widgetStart.over, naiveStart.over)}   goal: ≤ blank + 10 ms`);
-  console.log(`    of which the browser held the script's request before sending it (fetchStart → requestStart): ${fmt(widgetStart.queued)}`);
-  console.log(`  widget, later visits:  ${fmt(warm.widget.at)}  = blank + ${fmt(warm.widget.over)}  naive blank + ${fmt(warm.naive.over)} → ${ratio(warm.widget.over, warm.naive.over)}   (scripts cached)`);
-  console.log(`  launcher in the page's HTML (launcherSnippet), first visit: ${fmt(snippetStart.at)}  = blank + ${fmt(snippetStart.over)}; later visits: blank + ${fmt(warm.snippet.over)}   goal: ≤ blank + 10 ms`);
-  console.log(`  script before it:      widget ${fmt(widgetStart.script)}  naive ${fmt(naiveStart.script)} → ${ratio(widgetStart.script, naiveStart.script)}`);
-  console.log(`  bytes before any use:  widget ${kb(widgetStart.bytes.median)}  naive ${kb(naiveStart.bytes.median)} → ${ratio(widgetStart.bytes, naiveStart.bytes)} (decoded bodies)\n`);
+  // BENCH_ONLY=conversation: the sends alone (the conversation's figures and goals, its profile and heap).
+  const conversationOnly = process.env.BENCH_ONLY === 'conversation';
+  if (!conversationOnly) {
+    const { blank, widget: widgetStart, snippet: snippetStart, naive: naiveStart } = await startup();
+    const warm = await startup({ warm: true });
+    console.log('startup (navigation → launcher visible; blank, widget, widget with the launcher in its HTML and naive page loaded in turn, each compared with the blank page of its round)');
+    console.log(`  blank page:            ${fmt(blank.at)}`);
+    console.log(`  widget, first visit:   ${fmt(widgetStart.at)}  = blank + ${fmt(widgetStart.over)}  naive blank + ${fmt(naiveStart.over)} → ${ratio(widgetStart.over, naiveStart.over)}   goal: ≤ blank + 10 ms`);
+    console.log(`    of which the browser held the script's request before sending it (fetchStart → requestStart): ${fmt(widgetStart.queued)}`);
+    console.log(`  widget, later visits:  ${fmt(warm.widget.at)}  = blank + ${fmt(warm.widget.over)}  naive blank + ${fmt(warm.naive.over)} → ${ratio(warm.widget.over, warm.naive.over)}   (scripts cached)`);
+    console.log(`  launcher in the page's HTML (launcherSnippet), first visit: ${fmt(snippetStart.at)}  = blank + ${fmt(snippetStart.over)}; later visits: blank + ${fmt(warm.snippet.over)}   goal: ≤ blank + 10 ms`);
+    console.log(`  script before it:      widget ${fmt(widgetStart.script)}  naive ${fmt(naiveStart.script)} → ${ratio(widgetStart.script, naiveStart.script)}`);
+    console.log(`  bytes before any use:  widget ${kb(widgetStart.bytes.median)}  naive ${kb(naiveStart.bytes.median)} → ${ratio(widgetStart.bytes, naiveStart.bytes)} (decoded bodies)\n`);
 
-  // BENCH_ONLY=startup: these figures alone (a minute, not a quarter of an hour).
-  if (process.env.BENCH_ONLY === 'startup') throw STOP;
-  console.log('first open (launcher click → panel visible / → greeting reply visible)');
-  for (const [label, hoverFirst] of [['cold', false], ['after hovering (prefetch on intent)', true]]) {
-    const w = await firstOpen('widget', { hoverFirst });
-    const n = await firstOpen('naive', { hoverFirst });
-    console.log(`  ${label}: panel ${fmt(w.panel)} (naive ${ratio(w.panel, n.panel)}), greeting ${fmt(w.greeting)} (naive ${ratio(w.greeting, n.greeting)})`);
-    // A greeting with markdown waits for the markdown chunk (marked, DOMPurify), loaded when it arrives.
-    const m = await firstOpen('widget-markdown', { hoverFirst });
-    console.log(`    with a markdown greeting: panel ${fmt(m.panel)}, greeting ${fmt(m.greeting)} (naive ${ratio(m.greeting, n.greeting)})`);
+    // BENCH_ONLY=startup: these figures alone (a minute, not a quarter of an hour).
+    if (process.env.BENCH_ONLY === 'startup') throw STOP;
+    console.log('first open (launcher click → panel visible / → greeting reply visible)');
+    for (const [label, hoverFirst] of [['cold', false], ['after hovering (prefetch on intent)', true]]) {
+      const w = await firstOpen('widget', { hoverFirst });
+      const n = await firstOpen('naive', { hoverFirst });
+      console.log(`  ${label}: panel ${fmt(w.panel)} (naive ${ratio(w.panel, n.panel)}), greeting ${fmt(w.greeting)} (naive ${ratio(w.greeting, n.greeting)})`);
+      // A greeting with markdown waits for the markdown chunk (marked, DOMPurify), loaded when it arrives.
+      const m = await firstOpen('widget-markdown', { hoverFirst });
+      console.log(`    with a markdown greeting: panel ${fmt(m.panel)}, greeting ${fmt(m.greeting)} (naive ${ratio(m.greeting, n.greeting)})`);
+    }
+    console.log('');
+    startupGoal = `  startup over the blank page: ${widgetStart.over.median.toFixed(1)} ms at a first visit, ${warm.widget.over.median.toFixed(1)} ms at later ones; with the launcher in the page's HTML ${snippetStart.over.median.toFixed(1)} and ${warm.snippet.over.median.toFixed(1)} ms (goal ≤ 10)`;
   }
-  console.log('');
 
   const widgetRows = await conversation('widget', { profileAt: PROFILE_AT });
   const naiveRows = await conversation('naive');
@@ -418,7 +425,7 @@ try {
     console.log(`  at 1,000: reply in DOM ${at1000.inDom.median.toFixed(1)} ms (goal ≤ 8), next frame ${at1000.frame.median.toFixed(1)} ms (goal ≤ 20), heap ${(at1000.heap / 1048576).toFixed(2)} MB (goal ≤ 3)`);
   }
   console.log(`  growth ${first.level} → ${last.level}: reply in DOM ${growth(first.inDom.median, last.inDom.median)}, next frame ${growth(first.frame.median, last.frame.median)}, heap ${growth(first.heap, last.heap)}, DOM nodes ${growth(first.nodes, last.nodes)} (goal: each ≤ 25 %)`);
-  console.log(`  startup over the blank page: ${widgetStart.over.median.toFixed(1)} ms at a first visit, ${warm.widget.over.median.toFixed(1)} ms at later ones; with the launcher in the page's HTML ${snippetStart.over.median.toFixed(1)} and ${warm.snippet.over.median.toFixed(1)} ms (goal ≤ 10)`);
+  if (startupGoal) console.log(startupGoal);
 
   const profiled = widgetRows.find((r) => r.hot);
   if (profiled) {
