@@ -16,16 +16,15 @@
  * `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
 import { poll } from './scenarios.js';
 
-const DIST = new URL('../../dist/', import.meta.url);
 const page = (path: string) => '<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
   + `<title>${path}</title><h1>A page of the site: ${path}</h1><a href="/next">The next page</a>`
   // Whether each show of the page came from the back/forward cache, in order.
@@ -52,16 +51,11 @@ async function site() {
         .end(JSON.stringify({ status: 'ok', result: { responses: [{ id: `TX_${posts.length}`, type: 'text', options: [reply], altText: reply }] } }));
     } else if (url === '/' || url === '/next') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(page(url));
-    } else if (/^\/dist\/[\w/.-]+\.js$/.test(url) && !url.includes('..')) {
-      const file = await readFile(new URL(url.slice('/dist/'.length), DIST)).catch(() => undefined);
-      response.writeHead(file ? 200 : 404, { 'content-type': 'text/javascript' }).end(file);
     } else {
-      response.writeHead(404).end();
+      await serveDist(url, response);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, posts, agent, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { ...(await listen(server)), posts, agent };
 }
 
 /** One tab of an engine: runs a function in its page (one JSON argument), goes to a URL. */

@@ -7,14 +7,13 @@
  * Run after `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
 import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
 
-const DIST = new URL('../../dist/', import.meta.url);
 const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
   + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat" mode="inline"></agent-chat>';
 
@@ -33,16 +32,11 @@ async function site(seed: number, slow: boolean) {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     } else if (url === '/') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    } else if (/^\/dist\/[\w/.-]+\.js$/.test(url) && !url.includes('..')) {
-      const file = await readFile(new URL(url.slice('/dist/'.length), DIST)).catch(() => undefined);
-      response.writeHead(file ? 200 : 404, { 'content-type': 'text/javascript' }).end(file);
     } else {
-      response.writeHead(404).end();
+      await serveDist(url, response);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/`, agent, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { ...(await listen(server)), agent };
 }
 
 /** A browser that opens tabs: `open` gives two greeted tabs of `url`, `closeTabs` closes them. */
