@@ -418,6 +418,8 @@ describe('<agent-chat> accessibility', () => {
       button.addEventListener('click', () => chat.show());
       button.focus();
       await sendKeys({ press: 'Enter' });
+      // (WebKit's driver can return before the click is dispatched.)
+      await waitUntil(() => chat.open, 'opened from the button', WAIT);
       await chat.updateComplete;
       expect(chat.shadowRoot!.activeElement === part(chat, 'input'), 'opened from a button: the input is focused').to.equal(true);
     } finally {
