@@ -372,21 +372,22 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('moves focus into the panel on open and back to the launcher on close', async () => {
+    // (Elements compared as booleans: chai serialises an element it reports, which hangs the reporter.)
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy);
     try {
       part(chat, 'launcher')!.click();
       await chat.updateComplete;
-      expect(chat.shadowRoot!.activeElement, 'input focused').to.equal(part(chat, 'input'));
+      expect(chat.shadowRoot!.activeElement === part(chat, 'input'), 'input focused').to.equal(true);
       await sendKeys({ press: 'Escape' });
       await chat.updateComplete;
       expect(chat.open).to.equal(false);
-      expect(chat.shadowRoot!.activeElement, 'launcher focused after Escape').to.equal(part(chat, 'launcher'));
+      expect(chat.shadowRoot!.activeElement === part(chat, 'launcher'), 'launcher focused after Escape').to.equal(true);
       chat.show();
       await chat.updateComplete;
       part(chat, 'close-button')!.click();
       await chat.updateComplete;
-      expect(chat.shadowRoot!.activeElement, 'launcher focused after close').to.equal(part(chat, 'launcher'));
+      expect(chat.shadowRoot!.activeElement === part(chat, 'launcher'), 'launcher focused after close').to.equal(true);
     } finally {
       proxy.restore();
     }
