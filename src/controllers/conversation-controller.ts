@@ -13,6 +13,8 @@ export interface ConversationControllerOptions {
   onExternalChange?: (conversation: Conversation) => void;
   /** Another tab changed `retryAt`, or (`nudged`) its visitor asked to try again now. */
   onRetryNotice?: (nudged: boolean) => void;
+  /** Another tab's visitor has seen the conversation up to {@link ConversationController.readAt}. */
+  onRead?: () => void;
   /** Storage namespace; widgets with different namespaces keep separate identities and transcripts. */
   namespace: () => string;
   /** Minutes of inactivity after which a stored conversation is archived (0: never). */
@@ -69,9 +71,9 @@ export class ConversationController implements ReactiveController {
   #listen() {
     this.#channel?.close();
     this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
-    // The message only says what changed (0: the conversation, 1: `retryAt`, 2: a nudge): the other
-    // tab reads storage itself, so the sending tab does not clone the whole transcript for every message.
-    this.#channel?.addEventListener('message', ({ data }) => (data ? this.#retryNotice(data > 1) : this.refresh()));
+    // The message only says what changed (0: the conversation, 1: `retryAt`, 2: a nudge, 3: `readAt`):
+    // the other tab reads storage itself, so the sending tab does not clone the whole transcript for every message.
+    this.#channel?.addEventListener('message', ({ data }) => (data > 2 ? this.#options.onRead?.() : data ? this.#retryNotice(data > 1) : this.refresh()));
     addEventListener('storage', this.#handleStorage);
   }
 
@@ -82,6 +84,7 @@ export class ConversationController implements ReactiveController {
     // Two tabs that started at once, each before seeing the other's identity: the one kept stands.
     if (key === `${this.#loadedNamespace}:sender`) this.senderId = this.#store!.reread('sender', isUuid) ?? this.senderId;
     if (key === `${this.#loadedNamespace}:retry`) this.#retryNotice(false);
+    if (key === `${this.#loadedNamespace}:read`) this.#options.onRead?.();
   };
 
   #retryNotice(nudged: boolean) {
@@ -93,6 +96,18 @@ export class ConversationController implements ReactiveController {
   shareRetry(at: number | undefined) {
     this.#store?.set('retry', (this.retryAt = at));
     this.#channel?.postMessage(1);
+  }
+
+  /** When the newest message the visitor has seen in any tab came (see {@link shareRead}); 0 if none. */
+  get readAt(): number {
+    return this.#store?.reread('read', isNumber) ?? 0;
+  }
+
+  /** The visitor has seen the messages that came up to `at`: told to the other tabs (their launchers' news of them goes). */
+  shareRead(at: number) {
+    if (at <= this.readAt) return;
+    this.#store?.set('read', at);
+    this.#channel?.postMessage(3);
   }
 
   /** Asks the tab that sends what waits to try again now (its visitor is here). */

@@ -62,6 +62,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       // a visitor's action wakes a retry: were the other tab's new time to, two tabs retrying would
       // wake each other without end.)
       onRetryNotice: (nudged) => (nudged ? this.#outbox.sending && this.#delivery.retryNow() : this.#notify({ kind: 'state' })),
+      onRead: () => this.#notify({ kind: 'read' }),
     });
     this.#delivery = new DeliveryController(this, {
       proxyUrl: () => this.#proxyUrl,
@@ -174,6 +175,20 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   /** The browser is offline: messages wait for the connection. */
   get offline(): boolean {
     return this.#delivery.offline;
+  }
+
+  /**
+   * The visitor has seen the conversation up to its newest message (a UI calls it when it shows
+   * them, the page in view): the other tabs get a `read` change, and {@link readAt} says up to when.
+   */
+  read() {
+    const at = this.messages.at(-1)?.at;
+    if (at) this.#conversation.shareRead(at);
+  }
+
+  /** When the newest message the visitor has seen in any tab came (see read()); 0 if none. */
+  get readAt(): number {
+    return this.#conversation.readAt;
   }
 
   /** Whether read-aloud is muted (kept in storage). */

@@ -38,6 +38,8 @@ export type SessionChange =
   | { kind: 'removed'; id: string }
   /** A failure that concerns no message (a postback without a title). */
   | { kind: 'failure'; text: string }
+  /** The visitor has seen the conversation up to `readAt` in another tab (its news there can go). */
+  | { kind: 'read' }
   /** The delivery state: `delivery`, `pendingOf()`, `greetingProblem` may read differently. */
   | { kind: 'state' };
 

@@ -166,8 +166,17 @@ export class ChatView extends ViewHost implements View {
     this.#session.updateTags(operations);
   }
 
+  /**
+   * The visitor sees the conversation (the panel shown, the page in view: opened, a reply drawn, the
+   * tab looked at again): the other tabs' launchers no longer tell of what came up to now.
+   */
+  readonly #read = () => {
+    if (this.#visible && document.visibilityState == 'visible') this.#session.read();
+  };
+
   override connect() {
     super.connect();
+    document.addEventListener('visibilitychange', this.#read);
     this.#session.start();
     // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
     // painted, while the greeting is on its way, not when the reply is to be shown. So is the
@@ -181,6 +190,7 @@ export class ChatView extends ViewHost implements View {
 
   override disconnect() {
     super.disconnect();
+    document.removeEventListener('visibilitychange', this.#read);
     this.#endUndo();
     this.#session.stop();
   }
@@ -294,14 +304,20 @@ export class ChatView extends ViewHost implements View {
         this.#launcherSide.shown(this.#session.messages);
         return this.#log.reset(this.#session.messages);
       case 'synced': {
+        this.#read();
         const drawn = this.#log.size;
         this.#launcherSide.shown(this.#session.messages);
         this.#log.sync(this.#session.messages);
         return this.#redrawTurns(drawn);
       }
       case 'added':
-        // (Before they are drawn: drawing them tells the launcher of them.)
-        if (change.speech) change.messages.forEach((m) => this.#received.add(m));
+        // (Before they are drawn: drawing them tells the launcher of them. Read here, told to the
+        // other tabs before the conversation is written: a tab that draws them from that write
+        // knows they are read; one that draws them sooner, from an earlier notice, then lets them go.)
+        if (change.speech) {
+          change.messages.forEach((m) => this.#received.add(m));
+          this.#read();
+        }
         this.#log.append(...change.messages);
         if (change.messages.some((m) => m.kind === 'user')) this.#redrawTurns(this.#session.messages.length - change.messages.length);
         if (!change.speech) return this.#autoscroll.toBottom(); // the visitor's own message
@@ -315,6 +331,8 @@ export class ChatView extends ViewHost implements View {
         return this.#redrawTurns(this.#session.messages.length);
       case 'failure':
         return this.#setFailure({ text: change.text });
+      case 'read':
+        return this.#launcherSide.read(this.#session.readAt);
       default:
         return this.#showDeliveryState();
     }
@@ -401,6 +419,7 @@ export class ChatView extends ViewHost implements View {
       if (!typingElsewhere()) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
+      this.#read();
     } else {
       this.#quiet();
       this.#launcherSide.preload();

@@ -17,8 +17,11 @@ type NudgeFeature = typeof import('./nudge-feature.js');
 export class LauncherSide {
   /** Replies that arrived while the panel was closed. */
   #unseen = 0;
-  /** The id of the newest of them (the preview's). */
+  /** The id of the newest of them (the preview's), and when it came. */
   #newest?: string;
+  #newestAt = 0;
+  /** When the newest message the visitor has seen in another tab came (see read()). */
+  #readAt = 0;
   #nudge?: NudgeController;
   #render?: NudgeFeature['renderNudge'];
   /** Where the nudge is drawn, beside the launcher. */
@@ -62,11 +65,12 @@ export class LauncherSide {
    * together, once (the preview's code is usually loaded already; a failed load leaves the badge alone).
    */
   arrived(messages: readonly ChatMessage[], replies: number) {
-    const { id, item } = messages.findLast((m) => m.kind === 'agent')!;
+    const { id, at, item } = messages.findLast((m) => m.kind === 'agent')!;
     const count = () => {
-      if (this.#el.open) return false;
+      if (this.#el.open || at <= this.#readAt) return false;
       this.#unseen += replies;
       this.#newest = id;
+      this.#newestAt = at;
       this.#host.requestUpdate();
       return true;
     };
@@ -77,6 +81,15 @@ export class LauncherSide {
     this.#unseen = 0;
     this.#nudge?.dismiss();
     this.#host.requestUpdate();
+  }
+
+  /**
+   * The visitor has seen, in another tab, the messages that came up to `at`: news of them goes here
+   * (also news still on its way: the preview's code loading as the notice comes).
+   */
+  read(at: number) {
+    this.#readAt = at;
+    if (this.#unseen && this.#newestAt <= at) this.opened();
   }
 
   /**

@@ -351,6 +351,39 @@ test('two real tabs while the agent is down: the second shows the first one\'s r
   expect(posts.filter((p) => p === 'Do you ship to Greece?'), 'never sent while the agent was down').toHaveLength(1);
 });
 
+test('a reply told of beside one tab\'s launcher goes from there once the visitor looks at the tab whose open panel got it', async ({ page }) => {
+  await page.context().route('**/chat', async (route) => {
+    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    const reply = message?.text ? 'We open at nine.' : 'Hello!';
+    await route.fulfill({ json: { status: 'ok', result: { responses: [{ id: `TX_${Math.random()}`, type: 'text', options: [reply], altText: reply }] } } });
+  });
+  // Whether the visitor looks at a tab, as the browser says it (every page of this browser is in view).
+  const look = (tab: Page, visible: boolean) => tab.evaluate((visible) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+  await page.goto('/embed.html'); // tab A, its panel open
+  const a = page.locator('agent-chat');
+  await expect(a.locator('[part~="bubble"]')).toHaveText(['Hello!']);
+  const other = await page.context().newPage();
+  await other.goto('/embed.html'); // tab B, another page of the site
+  const b = other.locator('agent-chat');
+  await expect(b.locator('[part~="bubble"]')).toHaveText(['Hello!']);
+  await b.evaluate((chat: HTMLElement & { hide(): void }) => chat.hide());
+  // The visitor asks in tab A, then looks at tab B while the answer comes: tab B tells of it.
+  await a.locator('[part~="input"]').fill('When do you open?');
+  await look(page, false);
+  await look(other, true);
+  await a.locator('[part~="send-button"]').click();
+  await expect(b.locator('[part~="preview"]')).toContainText('We open at nine.');
+  await expect(b.locator('[part~="badge"]')).toHaveText('1');
+  // Back in tab A, where the panel shows it: read. Tab B no longer tells of it.
+  await look(other, false);
+  await look(page, true);
+  await expect(b.locator('[part~="badge"]')).toHaveCount(0);
+  await expect(b.locator('[part~="preview"]')).toHaveCount(0);
+});
+
 test('a tab whose page was busy while the other tab wrote keeps both tabs\' messages: what it had not yet heard of is not written over', async ({ page }) => {
   // A host page's long task in tab B: storage's change notices wait behind it, and the visitor's
   // input is handled first (Chromium runs input before other tasks), so B writes the conversation

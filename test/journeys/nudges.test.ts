@@ -55,7 +55,11 @@ describe('journeys: the launcher\'s nudges', () => {
       await b.chat.updateComplete;
       b.chat.hide();
       await b.chat.updateComplete;
-      hidden(false); // the visitor looks at tab B; tab A, open in the background, gets a reply
+      hidden(false); // the visitor looks at tab B; tab A gets a reply
+      // (Its panel closed: both tabs share this document, which is in view, and an open panel in
+      // view is read there. A panel open in a tab in the background: test/e2e/tabs.spec.ts.)
+      a.chat.hide();
+      await a.chat.updateComplete;
       p.next(ok(text('We open at nine.')));
       a.chat.send('And on Sundays?');
       await waitUntil(() => part(b.chat, 'preview'), 'tab B tells of it', WAIT);
@@ -63,6 +67,42 @@ describe('journeys: the launcher\'s nudges', () => {
       expect(shownText(b.chat, 'preview')).to.equal('We open at nine.');
     } finally {
       delete (document as { visibilityState?: string }).visibilityState;
+    }
+  });
+
+  it('a reply told of beside the launchers of two tabs goes from both once the visitor reads it in one of them', async () => {
+    const p = proxy();
+    const a = await greetedThenClosed(p);
+    const b = await mount(p, { attrs: { load: 'eager' } }); // another page of the site, in view, its panel closed
+    await waitForBubbles(b.chat, 1);
+    await replyWhileClosed(a, p, 'When do you open?', 'We open at nine.');
+    await waitUntil(() => part(b.chat, 'preview'), 'tab B tells of it too', WAIT);
+    expect(shownText(b.chat, 'badge')).to.equal('1');
+    a.show(); // read in tab A
+    await a.updateComplete;
+    await waitUntil(() => !part(b.chat, 'preview') && !part(b.chat, 'badge'), 'tab B no longer tells of it', WAIT);
+    // A later reply, read at once in tab A (open): no news in tab B once both know.
+    p.next(ok(text('And at ten on Sundays.')));
+    a.send('And on Sundays?');
+    await waitForBubbles(b.chat, 5, 'tab B has it');
+    await waitUntil(() => !part(b.chat, 'preview') && !part(b.chat, 'badge'), 'read in tab A', WAIT);
+    // The notice that it was read can come before the reply itself (another tab read it at once, and
+    // this one's page was busy): that reply is then no news here when it comes.
+    a.hide();
+    await a.updateComplete;
+    const later = Date.now() + 60_000;
+    localStorage.setItem(`agent-chat:${p.url}:read`, JSON.stringify({ v: 1, data: later }));
+    const channel = new BroadcastChannel(`agent-chat:${p.url}`);
+    try {
+      channel.postMessage(3);
+      p.next(ok(text('Closed on holidays.')));
+      a.send('And on holidays?');
+      await waitForBubbles(b.chat, 7, 'tab B has it');
+      await b.chat.updateComplete;
+      expect(part(b.chat, 'badge'), 'read already').to.equal(null);
+      expect(announced(b.chat), 'nor announced').not.to.contain('holidays');
+    } finally {
+      channel.close();
     }
   });
 
