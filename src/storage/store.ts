@@ -9,6 +9,22 @@ const ENVELOPE_VERSION = 1;
 /** How many writes back a value names the writes it was made on (see `lineage`). */
 export const LINEAGE_DEPTH = 16;
 
+/**
+ * A value's `messages` (a conversation's) past twice this many are stored in parts of this many
+ * under keys of their own, each written once: a write formats and stores the newest ones and the
+ * names of the parts, not the whole list (~110 KB at 500 messages, written at each message).
+ */
+export const PART_SIZE = 50;
+
+/** A part of a value's messages: its name (the key after the namespace), how many of its first are no longer in the list, and the rest. */
+type Part = [name: string, skip: number, messages: unknown[]];
+
+/** A value with messages as stored (see `pack`). */
+interface Packed {
+  messages: unknown[];
+  p?: [name: string, skip: number][];
+}
+
 interface Envelope {
   /** Which write this is (random; first, so that it is read without parsing the rest: see `changed`). */
   w?: number;
@@ -59,27 +75,36 @@ export function createStore(namespace: string, backing: () => Storage | undefine
   const seen = new Map<string, number | null>();
   /** The lineage of that write (see `lineage`). */
   const lineages = new Map<string, number[]>();
+  /** The parts of that write's messages (see PART_SIZE). */
+  const parts = new Map<string, Part[]>();
   const fullKey = (key: string) => `${namespace}:${key}`;
 
   /** What storage holds for `key`; `unreadable` when there is no storage or it refuses to be read. */
   const readBacking = (key: string, unreadable?: unknown): unknown => {
-    let raw: string | null | undefined;
+    let raw: string | null;
     try {
-      raw = backing()?.getItem(fullKey(key));
+      raw = backing()!.getItem(fullKey(key)); // (none: unreadable too)
     } catch {
       return unreadable;
     }
-    if (raw === undefined) return unreadable;
     seen.set(key, writeOf(raw));
     // Nothing stored is a write of its own (0): two tabs' first writes, each made on nothing, meet.
     lineages.set(key, [0]);
     if (raw === null) return undefined;
     try {
       const envelope = JSON.parse(raw) as Envelope;
-      if (envelope?.v !== ENVELOPE_VERSION) throw new Error('unknown envelope');
+      if (envelope?.v !== ENVELOPE_VERSION) throw 0; // an unknown envelope
       // (Not iterable: corrupt, like an unknown envelope.)
       lineages.set(key, envelope.a ? [envelope.w!, ...envelope.a] : []);
-      return envelope.data;
+      const data = envelope.data as Packed | undefined;
+      // A part that is gone loses its messages, not the rest (see `set`).
+      const read = (data?.p ?? []).map(([name, skip]): Part => [name, skip, ((JSON.parse(backing()!.getItem(fullKey(name))!) as unknown[] | null) ?? []).slice(skip)]);
+      parts.set(key, read);
+      if (data?.p) {
+        delete data.p;
+        data.messages = [...read.flatMap((part) => part[2]), ...data.messages];
+      }
+      return data;
     } catch {
       tryRemove(key);
       return undefined;
@@ -116,15 +141,46 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     },
     set(key: string, value: unknown) {
       memory.set(key, value);
+      // (No storage, or one that throws: the memory copy is all there is, for the page's lifetime.)
       try {
-        const storage = backing();
-        if (!storage) return undefined;
+        const storage = backing()!;
         const w = Math.random();
         const a = (lineages.get(key) ?? []).slice(0, LINEAGE_DEPTH - 1);
-        const raw = JSON.stringify({ w, a, v: ENVELOPE_VERSION, data: value } satisfies Envelope);
-        storage.setItem(fullKey(key), raw);
+        // With more than twice PART_SIZE messages, what is stored is the newest of them and the
+        // names of the parts that hold the others (`p`): the parts of the last value read or
+        // written under `key` whose messages are still there, in order and unchanged (the oldest
+        // may have left), then parts written now.
+        const messages = (value as Packed | undefined)?.messages;
+        const previous = parts.get(key) ?? [];
+        const kept: Part[] = [];
+        let i = 0;
+        if (Array.isArray(messages)) {
+          for (const [name, skip, list] of previous) {
+            const from = i ? 0 : list.indexOf(messages[0]);
+            const rest = list.slice(from);
+            if (from >= 0 && rest.every((m, j) => m === messages[i + j])) {
+              kept.push([name, skip + from, rest]);
+              i += rest.length;
+            }
+          }
+          while (messages.length - i > 2 * PART_SIZE) {
+            const list = messages.slice(i, (i += PART_SIZE));
+            // Named for its first message: another tab's write of it, or this tab's of a changed
+            // one, writes it again where it was (a value that names it reads the newer one).
+            const part: Part = [`~${(list[0] as { id: string }).id}`, 0, list];
+            storage.setItem(fullKey(part[0]), JSON.stringify(list));
+            kept.push(part);
+          }
+          if (kept[0]) value = { ...value!, messages: messages.slice(i), p: kept.map(([name, skip]) => [name, skip]) };
+        }
+        storage.setItem(fullKey(key), JSON.stringify({ w, a, v: ENVELOPE_VERSION, data: value } satisfies Envelope));
         seen.set(key, w);
         lineages.set(key, [w, ...a]);
+        // The parts of the value this write replaced that no value last read or written under a
+        // key names (the archive, say, the conversation put away): the oldest messages, gone
+        // past STORED_MESSAGES_LIMIT, or those of a conversation put away before the last one.
+        parts.set(key, kept);
+        for (const [name] of previous) if (![...parts.values()].flat().some((part) => part[0] == name)) storage.removeItem(fullKey(name));
         return w;
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
@@ -132,9 +188,9 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       }
     },
     changed(key: string) {
+      // (No storage, or one that throws: nothing to tell.)
       try {
-        const storage = backing();
-        return !!storage && writeOf(storage.getItem(fullKey(key))) !== (seen.get(key) ?? null);
+        return writeOf(backing()!.getItem(fullKey(key))) !== (seen.get(key) ?? null);
       } catch {
         return false;
       }

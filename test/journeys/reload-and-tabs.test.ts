@@ -397,7 +397,15 @@ describe('journeys: reloads and tabs', () => {
 
   it('a conversation past 500 messages: each tab and storage keep the same newest 500, and a new message redraws nothing in the other tab', async () => {
     const { p, a, b } = await twoTabsGreetedWith(600);
-    const storedIds = () => (JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data as { messages: { id: string }[] }).messages.map((m) => m.id);
+    const stored = (name: string) => JSON.parse(localStorage.getItem(`agent-chat:${p.url}:${name}`)!);
+    // The newest messages in the conversation's key, the older ones in parts it names (see Store).
+    const storedIds = () => {
+      const { messages, p: named = [] } = stored('conversation').data as { messages: { id: string }[]; p?: [string, number][] };
+      const older = named.flatMap(([name, skip]) => (stored(name) as { id: string }[]).slice(skip));
+      const partKeys = Object.keys(localStorage).filter((key) => key.startsWith(`agent-chat:${p.url}:~`));
+      expect(partKeys.sort(), 'no part that the conversation does not name').to.deep.equal(named.map(([name]) => `agent-chat:${p.url}:${name}`).sort());
+      return [...older, ...messages].map((m) => m.id);
+    };
     expect(storedIds(), 'storage keeps the newest 500').to.have.length(500);
 
     const drawnInB = parts(b.chat, 'message');
@@ -412,6 +420,40 @@ describe('journeys: reloads and tabs', () => {
       expect(shown.slice(0, 1).concat(shown.slice(-100)), `tab ${name}`).to.deep.equal(['reply 102', ...expected]);
     }
     expect(storedIds(), 'storage: the same 500').to.have.length(500);
+  });
+
+  it('past a hundred messages (the older ones stored in parts): an old reply rated in one tab as the other sends, a new conversation and its Undo; a reload shows it all', async () => {
+    const p = proxy();
+    p.next(ok(...Array.from({ length: 250 }, (_, i) => text(`reply ${i}`))));
+    const attrs = { feedback: '' };
+    const a = await mount(p, { open: true, attrs });
+    await waitUntil(() => bubbles(a.chat).at(-1) === 'reply 249', 'the long greeting shown', WAIT);
+    const b = await mount(p, { mode: 'inline', attrs });
+    await waitUntil(() => bubbles(b.chat).at(-1) === 'reply 249', 'tab B shows it', WAIT);
+    await showAll(a.chat);
+    await typeDraft(b.chat, 'from tab B');
+    // In one task: each tab writes before it hears of the other's write.
+    parts(a.chat, 'feedback-button--up')[1].click();
+    part(b.chat, 'send-button')!.click();
+    await waitUntil(() => bubbles(a.chat).at(-1) === 'You said: from tab B', 'tab A shows the message and its reply', WAIT);
+    await outboxSettled(p);
+    const all = [...Array.from({ length: 250 }, (_, i) => `reply ${i}`), 'from tab B', 'You said: from tab B'];
+    /** A reload shows the whole conversation, its second reply rated. */
+    const reload = async (...tabs: { chat: AgentChat }[]) => {
+      tabs.forEach(({ chat }) => chat.remove());
+      const again = await mount(p, { open: true, attrs });
+      await waitUntil(() => bubbles(again.chat).at(-1) === 'You said: from tab B', 'after the reload', WAIT);
+      expect(await showAll(again.chat)).to.deep.equal(all);
+      expect(parts(again.chat, 'feedback-button--up').slice(0, 3).map((b) => (b as HTMLButtonElement).disabled), 'the second reply rated').to.deep.equal([false, true, false]);
+      return again;
+    };
+    const again = await reload(a, b);
+    part(again.chat, 'restart-button')!.click();
+    await waitUntil(() => bubbles(again.chat).length === 1, 'the new conversation', WAIT);
+    part(again.chat, 'undo-button')!.click();
+    await waitUntil(() => bubbles(again.chat).at(-1) === 'You said: from tab B', 'taken back', WAIT);
+    await outboxSettled(p);
+    await reload(again);
   });
 
   it('reading the oldest messages past 500 while another tab adds some: what the visitor reads stays in place as the oldest leave', async () => {

@@ -1,16 +1,18 @@
 import { expect } from '@open-wc/testing';
-import { createStore, LINEAGE_DEPTH } from '../../src/storage/store.js';
+import { createStore, LINEAGE_DEPTH, PART_SIZE } from '../../src/storage/store.js';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** A Storage whose methods can be made to throw. */
+/** A Storage whose methods can be made to throw; `writes` lists the keys written, in order. */
 function fakeStorage(fail: { get?: boolean; set?: boolean } = {}) {
   const data = new Map<string, string>();
+  const writes: string[] = [];
   return {
     data,
+    writes,
     storage: {
       getItem: (k: string) => { if (fail.get) throw new DOMException('blocked', 'SecurityError'); return data.get(k) ?? null; },
-      setItem: (k: string, v: string) => { if (fail.set) throw new DOMException('full', 'QuotaExceededError'); data.set(k, v); },
+      setItem: (k: string, v: string) => { if (fail.set) throw new DOMException('full', 'QuotaExceededError'); writes.push(k); data.set(k, v); },
       removeItem: (k: string) => { data.delete(k); },
     } as unknown as Storage,
   };
@@ -140,5 +142,114 @@ describe('createStore', () => {
     const store = createStore('ns', () => undefined);
     store.set('k', 'v');
     expect(store.get('k', isString)).to.equal('v');
+  });
+
+  describe('a long list of messages, stored in parts', () => {
+    interface Message { id: string; text: string }
+    interface Held { messages: Message[]; title?: string }
+    const isHeld = (v: unknown): v is Held => typeof v === 'object' && v !== null && Array.isArray((v as Held).messages);
+    const messages = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: `m${from + i}`, text: `message ${from + i}` }));
+    /** The part keys in storage. */
+    const partKeys = (data: Map<string, string>) => [...data.keys()].filter((k) => k.startsWith('ns:~')).sort();
+
+    it('keeps the newest in the value and the older ones in parts, read back as one list', () => {
+      const { data, storage } = fakeStorage();
+      const value = { title: 'kept as it is', messages: messages(0, 2 * PART_SIZE + 30) };
+      createStore('ns', () => storage).set('k', value);
+      const stored = JSON.parse(data.get('ns:k')!).data;
+      expect(stored.messages, 'the newest, between one and two parts of them').to.deep.equal(value.messages.slice(PART_SIZE));
+      expect(stored.p, 'the parts, by their first message').to.deep.equal([['~m0', 0]]);
+      expect(JSON.parse(data.get('ns:~m0')!)).to.deep.equal(value.messages.slice(0, PART_SIZE));
+      expect(createStore('ns', () => storage).get('k', isHeld), 'read back').to.deep.equal(value);
+      // Up to twice a part's size, all in the value.
+      const short = { messages: messages(0, 2 * PART_SIZE) };
+      createStore('short', () => storage).set('k', short);
+      expect(JSON.parse(data.get('short:k')!).data, 'stored as it is').to.deep.equal(short);
+    });
+
+    it('a message added writes the value only; a part is written once its messages are older than two parts\' worth', () => {
+      const { data, writes, storage } = fakeStorage();
+      const store = createStore('ns', () => storage);
+      let list = messages(0, 3 * PART_SIZE);
+      store.set('k', { messages: list });
+      expect(partKeys(data)).to.deep.equal(['ns:~m0']);
+      writes.length = 0;
+      for (let n = 3 * PART_SIZE; n < 4 * PART_SIZE; n++) {
+        list = [...list, ...messages(n, n + 1)];
+        store.set('k', { messages: list });
+      }
+      expect(writes.filter((k) => k !== 'ns:k'), 'one part, once').to.deep.equal(['ns:~m50']);
+      expect(writes, 'and the value at each message').to.have.length(PART_SIZE + 1);
+      expect(createStore('ns', () => storage).get('k', isHeld)!.messages).to.deep.equal(messages(0, 4 * PART_SIZE));
+    });
+
+    it('the oldest messages leave without a part being written; a part all of whose messages have left goes', () => {
+      const { data, writes, storage } = fakeStorage();
+      const store = createStore('ns', () => storage);
+      let list = messages(0, 4 * PART_SIZE);
+      store.set('k', { messages: list });
+      expect(partKeys(data)).to.deep.equal(['ns:~m0', 'ns:~m50']);
+      writes.length = 0;
+      list = list.slice(10);
+      store.set('k', { messages: list });
+      expect(writes, 'the value only').to.deep.equal(['ns:k']);
+      expect(JSON.parse(data.get('ns:k')!).data.p, 'the first part without its first ten').to.deep.equal([['~m0', 10], ['~m50', 0]]);
+      expect(createStore('ns', () => storage).get('k', isHeld)!.messages, 'read back').to.deep.equal(list);
+      list = list.slice(PART_SIZE - 10);
+      store.set('k', { messages: list });
+      expect(partKeys(data), 'the first part is gone').to.deep.equal(['ns:~m50']);
+      expect(createStore('ns', () => storage).get('k', isHeld)!.messages).to.deep.equal(list);
+    });
+
+    it('a changed message writes its part again, under its name; another writer that has not read it yet names it and keeps the change', () => {
+      const { data, writes, storage } = fakeStorage();
+      const [tabA, tabB] = [createStore('ns', () => storage), createStore('ns', () => storage)];
+      tabA.set('k', { messages: messages(0, 4 * PART_SIZE) });
+      const read = tabB.get('k', isHeld)!;
+      const inA = tabA.get('k', isHeld)!.messages;
+      writes.length = 0;
+      tabA.set('k', { messages: inA.map((m) => (m.id === 'm60' ? { ...m, text: 'rated' } : m)) });
+      expect(writes, 'the second part and the value').to.deep.equal(['ns:~m50', 'ns:k']);
+      // B had not read A's write: it adds a message to what it read.
+      tabB.set('k', { messages: [...read.messages, ...messages(200, 201)] });
+      const now = createStore('ns', () => storage).get('k', isHeld)!.messages;
+      expect(now.find((m) => m.id === 'm60')!.text, 'the change is in the part B names').to.equal('rated');
+      expect(now.map((m) => m.id)).to.deep.equal(messages(0, 4 * PART_SIZE + 1).map((m) => m.id));
+      expect(partKeys(data), 'B sealed a third').to.deep.equal(['ns:~m0', 'ns:~m100', 'ns:~m50']);
+    });
+
+    it('a part that is gone loses its messages, not the rest', () => {
+      const { data, storage } = fakeStorage();
+      createStore('ns', () => storage).set('k', { title: 't', messages: messages(0, 4 * PART_SIZE) });
+      data.delete('ns:~m0');
+      expect(createStore('ns', () => storage).get('k', isHeld)).to.deep.equal({ title: 't', messages: messages(PART_SIZE, 4 * PART_SIZE) });
+    });
+
+    it('parts that another key names stay (a conversation put away); they go once no key names them', () => {
+      const { data, storage } = fakeStorage();
+      const store = createStore('ns', () => storage);
+      const first = { messages: messages(0, 4 * PART_SIZE) };
+      store.set('conversation', first);
+      store.set('archive', first);
+      store.set('conversation', { messages: messages(1000, 1001) });
+      expect(partKeys(data), 'named by the archive').to.deep.equal(['ns:~m0', 'ns:~m50']);
+      expect(createStore('ns', () => storage).get('archive', isHeld), 'read back').to.deep.equal(first);
+      store.set('archive', { messages: messages(1000, 1001) });
+      expect(partKeys(data), 'named by none').to.deep.equal([]);
+    });
+
+    it('storage that is full keeps the memory copy and what was stored', () => {
+      const { data, storage } = fakeStorage();
+      createStore('ns', () => storage).set('k', { messages: messages(0, 3 * PART_SIZE) });
+      const before = new Map(data);
+      const full = fakeStorage({ set: true });
+      for (const [k, v] of before) full.data.set(k, v);
+      const store = createStore('ns', () => full.storage);
+      store.get('k', isHeld);
+      const more = { messages: messages(0, 5 * PART_SIZE) };
+      expect(store.set('k', more), 'not written').to.equal(undefined);
+      expect(store.get('k', isHeld), 'memory').to.deep.equal(more);
+      expect(full.data, 'storage as it was').to.deep.equal(before);
+    });
   });
 });
