@@ -105,7 +105,10 @@ export default defineConfig(({ mode }) => ({
     // output unminified for downstream bundlers; this file is also what a script tag loads, so the
     // ES build is minified like the classic one.
     minify: 'terser',
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    // pure_getters: reading a property has no side effect worth keeping when its value goes unused
+    // (no code here reads one for its effect, as `el.offsetHeight;` forcing a layout would): −34
+    // bytes gzipped in all. passes: 3 and terser's `module` and `unsafe_arrows` gain nothing.
+    terserOptions: { compress: { passes: 2, pure_getters: true }, format: { comments: false } },
     // allow-extension: the view entry may export what its lazy chunks import from it, instead of
     // splitting those modules into more small shared chunks (each costs a request and gzip overhead).
     rolldownOptions: {
