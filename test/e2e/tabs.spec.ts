@@ -14,8 +14,8 @@ import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRando
  * Answers like the agent service, in place of the demo's proxy (whose per-address rate limit these
  * bursts would reach), after the scenario's delay when `slow`. Records each request when it is made.
  */
-async function fakeAgent(page: Page, seed: number, slow: boolean) {
-  const log: AgentLog = { posts: [], tagged: [] };
+async function fakeAgent(page: Page, seed: number, slow: boolean, history?: number) {
+  const log: AgentLog = { posts: [], tagged: [], history };
   const latency = latencies(seed);
   await page.context().route('**/chat', async (route) => {
     const json = answer(JSON.parse(route.request().postData() ?? '{}'), log);
@@ -54,5 +54,20 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [6, 7])) {
   test(`two tabs, busy and tagging the session at random (seed ${seed}): every tag reaches the agent or still waits for the next request`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, false);
     await taggingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+// Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [8])) {
+  test(`a long conversation in two tabs, busy and sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, true, 120);
+    await sendingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [9])) {
+  test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, true, 120);
+    await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }

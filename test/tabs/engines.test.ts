@@ -18,8 +18,8 @@ const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page
   + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat" mode="inline"></agent-chat>';
 
 /** A site on a port of its own: the page, the widget's files, and an agent that records each request as it arrives and answers after the scenario's delays (none unless `slow`). */
-async function site(seed: number, slow: boolean) {
-  const agent: AgentLog = { posts: [], tagged: [] };
+async function site(seed: number, slow: boolean, history?: number) {
+  const agent: AgentLog = { posts: [], tagged: [], history };
   const latency = latencies(seed);
   const server: Server = createServer(async (request, response) => {
     const url = request.url ?? '/';
@@ -106,10 +106,13 @@ const ENGINES = {
 /** `TAB_SEEDS=1-40` (or `7`) runs each scenario with other seeds, to look for more or replay one. */
 const seeds = (defaults: number[]) => seedsFrom(process.env.TAB_SEEDS, defaults);
 
-const SCENARIOS = [
+const SCENARIOS: { seed: number; slow: boolean; history?: number; name: string; run: typeof sendingAtRandom }[] = [
   ...seeds([1, 2, 3]).map((seed) => ({ seed, slow: true, name: `sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
   ...seeds([4, 5]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
+  // Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
+  ...seeds([8]).map((seed) => ({ seed, slow: true, history: 120, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
+  ...seeds([9]).map((seed) => ({ seed, slow: true, history: 120, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
 ];
 
 for (const [name, { start, missing }] of Object.entries(ENGINES)) {
@@ -122,7 +125,7 @@ for (const [name, { start, missing }] of Object.entries(ENGINES)) {
 
     for (const scenario of SCENARIOS) {
       it(scenario.name, async () => {
-        const { url, agent, close } = await site(scenario.seed, scenario.slow);
+        const { url, agent, close } = await site(scenario.seed, scenario.slow, scenario.history);
         try {
           const tabs = await engine.open(url);
           for (const tab of tabs) await greeted(tab, name);

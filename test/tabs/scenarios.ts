@@ -32,6 +32,11 @@ export interface AgentLog {
   posts: string[];
   /** The tags each request added. */
   tagged: string[][];
+  /**
+   * Replies the agent sends before its greeting's own, in each answer to a greeting: a long
+   * conversation from the start (past 100 messages, storage keeps the older ones in parts).
+   */
+  history?: number;
 }
 
 /**
@@ -52,8 +57,8 @@ export function answer(body: { message?: { text?: string; payload?: { data?: str
   const { message, tagOperations } = body;
   log.posts.push(message?.text ?? (message?.payload ? `(${message.payload.data})` : '(greeting)'));
   log.tagged.push(tagOperations?.add ?? []);
-  const text = message?.text === undefined ? GREETING : `You said: ${message.text}`;
-  return { status: 'ok', result: { responses: [{ id: `TX_${log.posts.length}_${Math.random()}`, type: 'text', options: [text], altText: text }] } };
+  const texts = message?.text === undefined ? [...Array.from({ length: log.history ?? 0 }, (_, i) => `Earlier ${i}`), GREETING] : [`You said: ${message.text}`];
+  return { status: 'ok', result: { responses: texts.map((text) => ({ id: `TX_${log.posts.length}_${Math.random()}`, type: 'text', options: [text], altText: text })) } };
 }
 
 /** The agent's delay before answering a request, drawn as requests come: none half the time, else up to 150 ms (a reply can then arrive mid-send in the other tab). */
@@ -71,14 +76,20 @@ export async function poll(check: () => Promise<boolean>, message: string, ms = 
   }
 }
 
-/** What the widget keeps in the page's storage under `key` (`conversation`, `tags`): the stored value, unwrapped. */
+/**
+ * What the widget keeps in the page's storage under `key` (`conversation`, `tags`): the stored value,
+ * unwrapped, with the older messages of a long conversation from the parts it names (see Store).
+ */
 const storedIn = <T>(tab: Tab, key: string) =>
   tab.evaluate((key) => {
-    const raw = Object.entries(localStorage).find(([name]) => name.endsWith(`:${key}`))?.[1];
-    return raw ? JSON.parse(raw).data : undefined;
+    const [name, raw] = Object.entries(localStorage).find(([name]) => name.endsWith(`:${key}`)) ?? [];
+    const data = raw ? JSON.parse(raw).data : undefined;
+    const older = (data?.p ?? []).flatMap(([part, skip]: [string, number]) => JSON.parse(localStorage.getItem(name!.slice(0, -key.length) + part) ?? '[]').slice(skip));
+    return data?.p ? { ...data, messages: [...older, ...data.messages] } : data;
   }, key) as Promise<T | undefined>;
 
 export interface StoredMessage {
+  id: string;
   kind: string;
   text?: string;
   status?: string;
@@ -96,7 +107,7 @@ const shown = (tab: Tab, parts: string) =>
 
 /** Resolves once the tab's widget shows the greeting. */
 export const greeted = (tab: Tab, engine: string) =>
-  poll(async () => (await shown(tab, '[part~="bubble--agent"]'))[0] === GREETING, `${engine}: the tab is greeted`);
+  poll(async () => (await shown(tab, '[part~="bubble--agent"]')).includes(GREETING), `${engine}: the tab is greeted`);
 
 type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag';
 
@@ -160,7 +171,8 @@ export async function sendingAtRandom(tabs: Tab[], agent: AgentLog, seed: number
   await poll(delivered, `${why}: every message delivered`);
   const stored = await storedMessages(tabs[0]);
   assert.deepEqual(sorted(stored.filter((m) => m.kind === 'user').map((m) => m.text!)), sorted(typed), `${why}: storage keeps each message once`);
-  assert.equal(stored.filter((m) => m.kind === 'agent').length, 1 + typed.length, `${why}: the greeting and one answer to each`);
+  assert.equal(stored.filter((m) => m.kind === 'agent').length, (agent.history ?? 0) + 1 + typed.length, `${why}: the greeting and one answer to each`);
+  assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
   for (const [index, tab] of tabs.entries()) {
     const each = async () => JSON.stringify(sorted(await shown(tab, '[part~="bubble--user"]'))) === JSON.stringify(sorted(typed));
     await poll(each, `${why}: tab ${'AB'[index]} shows each message once`);
@@ -176,12 +188,16 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
     const pick = random();
     return { action: pick < 0.6 ? 'send' : pick < 0.85 ? 'rate' : pick < 0.95 ? 'restart' : 'undo', text: `Step ${step} in tab ${tab}` };
   }, true);
+  // (A long conversation's oldest entries may have left one tab's log and not the other's: the newest.)
+  const newest = (entries: string[]) => (agent.history ? entries.slice(-80) : entries);
   const settled = async () => {
     const messages = await storedMessages(tabs[0]);
-    const [a, b] = await Promise.all(tabs.map((tab) => shown(tab, '[part~="bubble"], [part~="feedback"]')));
+    const [a, b] = await Promise.all(tabs.map(async (tab) => newest(await shown(tab, '[part~="bubble"], [part~="feedback"]'))));
     return JSON.stringify(a) === JSON.stringify(b) && !messages.some((m) => m.kind === 'user' && m.status !== 'sent');
   };
   await poll(settled, `${why}: both tabs show one conversation, every message in it delivered`);
+  const stored = await storedMessages(tabs[0]);
+  assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
   const texts = agent.posts.filter((p) => !p.startsWith('('));
   assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
 }
