@@ -159,7 +159,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
           for (const [name, skip, list] of previous) {
             const from = i ? 0 : list.indexOf(messages[0]);
             const rest = list.slice(from);
-            if (from >= 0 && rest.every((m, j) => m === messages[i + j])) {
+            // (A part that was gone when read has no messages: no longer named.)
+            if (from >= 0 && rest[0] && rest.every((m, j) => m === messages[i + j])) {
               kept.push([name, skip + from, rest]);
               i += rest.length;
             }

@@ -218,11 +218,18 @@ describe('createStore', () => {
       expect(partKeys(data), 'B sealed a third').to.deep.equal(['ns:~m0', 'ns:~m100', 'ns:~m50']);
     });
 
-    it('a part that is gone loses its messages, not the rest', () => {
+    it('a part that is gone loses its messages, not the rest; the next write no longer names it', () => {
       const { data, storage } = fakeStorage();
       createStore('ns', () => storage).set('k', { title: 't', messages: messages(0, 4 * PART_SIZE) });
       data.delete('ns:~m0');
       expect(createStore('ns', () => storage).get('k', isHeld)).to.deep.equal({ title: 't', messages: messages(PART_SIZE, 4 * PART_SIZE) });
+      createStore('ns', () => storage).set('k', { messages: messages(0, 5 * PART_SIZE) });
+      data.delete('ns:~m50');
+      const store = createStore('ns', () => storage);
+      const read = store.get('k', isHeld)!;
+      expect(read.messages.map((m) => m.id), 'the second part gone').to.deep.equal([...messages(0, PART_SIZE), ...messages(2 * PART_SIZE, 5 * PART_SIZE)].map((m) => m.id));
+      store.set('k', { messages: [...read.messages, ...messages(250, 251)] });
+      expect(JSON.parse(data.get('ns:k')!).data.p.map(([name]: [string]) => name)).to.deep.equal(['~m0', '~m100', '~m150']);
     });
 
     it('parts that another key names stay (a conversation put away); they go once no key names them', () => {
