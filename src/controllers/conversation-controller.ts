@@ -70,7 +70,7 @@ export class ConversationController implements ReactiveController {
    */
   #listen() {
     this.#channel?.close();
-    this.#channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(this.#loadedNamespace!);
+    this.#channel = globalThis.BroadcastChannel && new BroadcastChannel(this.#loadedNamespace!);
     // The message only says what changed (0: the conversation, 1: `retryAt`, 2: a nudge, 3: `readAt`):
     // the other tab reads storage itself, so the sending tab does not clone the whole transcript for every message.
     this.#channel?.addEventListener('message', ({ data }) => (data > 2 ? this.#options.onRead?.() : data ? this.#retryNotice(data > 1) : this.refresh()));
@@ -121,7 +121,7 @@ export class ConversationController implements ReactiveController {
    * it just runs.
    */
   withOutbox(task: () => Promise<unknown>) {
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const locks = globalThis.navigator?.locks;
     if (locks) void locks.request(`${this.#loadedNamespace}:outbox`, task);
     else void task();
   }

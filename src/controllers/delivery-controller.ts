@@ -74,7 +74,7 @@ export interface DeliveryControllerOptions {
   onChange: () => void;
 }
 
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const isOnline = () => globalThis.navigator?.onLine !== false;
 
 /** Sends queued jobs one at a time, in order; see {@link DeliveryState} for what happens on failure. */
 export class DeliveryController implements ReactiveController {

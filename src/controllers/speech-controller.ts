@@ -10,7 +10,7 @@ export interface SpeechControllerOptions {
 }
 
 /** Read at use, not at load, so a stand-in installed later (tests) is used. */
-const pageSynthesis = () => (typeof speechSynthesis === 'undefined' ? undefined : speechSynthesis);
+const pageSynthesis = () => globalThis.speechSynthesis as SpeechSynthesis | undefined;
 
 /** Speaks agent replies through the Web Speech API, in order; silent where there is none. */
 export class SpeechController implements ReactiveController {
@@ -28,7 +28,7 @@ export class SpeechController implements ReactiveController {
   /** Queues each text as one utterance; the engine speaks them in order. */
   speak(texts: readonly string[]) {
     const synthesis = pageSynthesis();
-    if (!synthesis || typeof SpeechSynthesisUtterance === 'undefined') return;
+    if (!synthesis || !globalThis.SpeechSynthesisUtterance) return;
     const lang = (this.#options.language() ?? '').toLowerCase();
     for (const text of texts) {
       if (!text.trim()) continue;

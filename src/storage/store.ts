@@ -150,29 +150,36 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         // With more than twice PART_SIZE messages, what is stored is the newest of them and the
         // names of the parts that hold the others (`p`): the parts of the last value read or
         // written under `key` whose messages are still there, in order and unchanged (the oldest
-        // may have left), then parts written now.
+        // of the first may have left, or the first of any been taken out), and parts written now
+        // for the messages between and after them.
         const messages = (value as Packed | undefined)?.messages;
         const previous = parts.get(key) ?? [];
         const kept: Part[] = [];
         let i = 0;
-        if (Array.isArray(messages)) {
-          for (const [name, skip, list] of previous) {
-            const from = i ? 0 : list.indexOf(messages[0]);
-            const rest = list.slice(from);
-            // (A part that was gone when read has no messages: no longer named.)
-            if (from >= 0 && rest[0] && rest.every((m, j) => m === messages[i + j])) {
-              kept.push([name, skip + from, rest]);
-              i += rest.length;
-            }
-          }
-          while (messages.length - i > 2 * PART_SIZE) {
-            const list = messages.slice(i, (i += PART_SIZE));
+        /** Writes the messages from `i` to `to` in parts (of PART_SIZE, the last one up to it). */
+        const seal = (to: number) => {
+          while (i < to) {
+            const list = messages!.slice(i, (i = Math.min(to, i + PART_SIZE)));
             // Named for its first message: another tab's write of it, or this tab's of a changed
             // one, writes it again where it was (a value that names it reads the newer one).
             const part: Part = [`~${(list[0] as { id: string }).id}`, 0, list];
             storage.setItem(fullKey(part[0]), JSON.stringify(list));
             kept.push(part);
           }
+        };
+        if (Array.isArray(messages)) {
+          for (const [name, skip, list] of previous) {
+            const from = Math.max(0, list.indexOf(messages[i]));
+            const rest = list.slice(from);
+            // (A part that was gone when read has no messages: found nowhere, no longer named.)
+            const at = messages.indexOf(rest[0], i);
+            if (at >= 0 && rest.every((m, j) => m === messages[at + j])) {
+              seal(at);
+              kept.push([name, skip + from, rest]);
+              i = at + rest.length;
+            }
+          }
+          while (messages.length - i > 2 * PART_SIZE) seal(i + PART_SIZE);
           if (kept[0]) value = { ...value!, messages: messages.slice(i), p: kept.map(([name, skip]) => [name, skip]) };
         }
         storage.setItem(fullKey(key), JSON.stringify({ w, a, v: ENVELOPE_VERSION, data: value } satisfies Envelope));
@@ -181,9 +188,9 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         // The parts of the value this write replaced that no value last read or written under a
         // key names (the archive, say, the conversation put away): the oldest messages, gone
         // past STORED_MESSAGES_LIMIT, or those of a conversation put away before the last one.
-        // (Or parts whose boundaries moved: a message taken out of one, or one of the oldest
-        // changed. Another tab that wrote in the same moment, not having read this write, may name
-        // them: what it stored then lacks their messages, as a part gone does.)
+        // (Or the first part, written again from where the conversation now begins when one of
+        // its messages changed. Another tab that wrote in the same moment, not having read this
+        // write, may name it: what it stored then lacks its messages, as a part gone does.)
         parts.set(key, kept);
         for (const [name] of previous) if (![...parts.values()].flat().some((part) => part[0] == name)) storage.removeItem(fullKey(name));
         return w;

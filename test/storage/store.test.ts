@@ -218,6 +218,28 @@ describe('createStore', () => {
       expect(partKeys(data), 'B sealed a third').to.deep.equal(['ns:~m0', 'ns:~m100', 'ns:~m50']);
     });
 
+    it('a message changed or taken out writes its own part again, under its name, and no other', () => {
+      const { data, writes, storage } = fakeStorage();
+      const store = createStore('ns', () => storage);
+      let list = messages(0, 6 * PART_SIZE);
+      store.set('k', { messages: list });
+      const parts = partKeys(data);
+      expect(parts).to.deep.equal(['ns:~m0', 'ns:~m100', 'ns:~m150', 'ns:~m50']);
+      const check = (what: string, expected: string[]) => {
+        store.set('k', { messages: list });
+        expect(writes.splice(0), what).to.deep.equal(expected);
+        expect(partKeys(data), `${what}: the same parts`).to.deep.equal(parts);
+        expect(createStore('ns', () => storage).get('k', isHeld)!.messages, `${what}: read back`).to.deep.equal(list);
+      };
+      writes.length = 0;
+      list = list.map((m) => (m.id === 'm75' ? { ...m, text: 'rated' } : m));
+      check('a change in the second part', ['ns:~m50', 'ns:k']);
+      list = list.filter((m) => m.id !== 'm120');
+      check('one taken out of the third', ['ns:~m100', 'ns:k']);
+      list = list.filter((m) => m.id !== 'm150');
+      check('the first of the fourth taken out: it is skipped', ['ns:k']);
+    });
+
     it('a part that is gone loses its messages, not the rest; the next write no longer names it', () => {
       const { data, storage } = fakeStorage();
       createStore('ns', () => storage).set('k', { title: 't', messages: messages(0, 4 * PART_SIZE) });
