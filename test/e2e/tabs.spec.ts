@@ -60,14 +60,14 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [6, 7])) {
 // Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
 for (const seed of seedsFrom(process.env.TAB_SEEDS, [8])) {
   test(`a long conversation in two tabs, busy and sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, async ({ page }) => {
-    const agent = await fakeAgent(page, seed, true, 120);
+    const agent = await fakeAgent(page, seed, true, 150);
     await sendingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 
 for (const seed of seedsFrom(process.env.TAB_SEEDS, [9])) {
   test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
-    const agent = await fakeAgent(page, seed, true, 120);
+    const agent = await fakeAgent(page, seed, true, 150);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }

@@ -111,8 +111,8 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; name: string; 
   ...seeds([4, 5]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
   // Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
-  ...seeds([8]).map((seed) => ({ seed, slow: true, history: 120, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
-  ...seeds([9]).map((seed) => ({ seed, slow: true, history: 120, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
+  ...seeds([8]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
+  ...seeds([9]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
 ];
 
 for (const [name, { start, missing }] of Object.entries(ENGINES)) {

@@ -91,6 +91,8 @@ const storedIn = <T>(tab: Tab, key: string) =>
 export interface StoredMessage {
   id: string;
   kind: string;
+  item?: { altText?: string };
+  rating?: string;
   text?: string;
   status?: string;
 }
@@ -116,7 +118,7 @@ type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag';
  * surface (the element's methods, its parts' buttons). Resolves when the step is done, or at once
  * for a {@link Tab.detached} tab, where {@link stepsDone} says when it is.
  */
-const start = (tab: Tab, step: { action: Action; text: string; busy: number; thumb: string }) =>
+const start = (tab: Tab, step: { action: Action; text: string; busy: number; thumb: string; anyReply?: boolean }) =>
   tab.evaluate((step) => {
     const page = window as unknown as { started?: number; done?: number };
     page.started = (page.started ?? 0) + 1;
@@ -124,9 +126,11 @@ const start = (tab: Tab, step: { action: Action; text: string; busy: number; thu
       const until = Date.now() + step.busy;
       while (Date.now() < until);
       const chat = document.querySelector('agent-chat') as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void };
-      const button = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(
+      const buttons = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(
         `[part~="${step.action === 'rate' ? `feedback-button--${step.thumb}` : `${step.action}-button`}"]`,
-      )].pop();
+      )];
+      // The newest reply's thumb, or with `anyReply` one of any reply shown (from the busy time, not a draw of its own).
+      const button = step.anyReply ? buttons[step.busy % buttons.length] : buttons.pop();
       if (step.action === 'send') chat.send(step.text);
       else if (step.action === 'tag') chat.updateTags({ add: [step.text] });
       else button?.click();
@@ -143,16 +147,17 @@ const stepsDone = (tab: Tab) => tab.evaluate(() => {
 /**
  * Gives `steps` steps, each to tab A or B at random; half the time the next step waits until the
  * tabs have done theirs, else it comes at once. `pick` draws a step's action and text; with
- * `thumbs`, a rating's thumb is drawn too. (The draws keep their order: a seed replays as before.)
+ * `thumbs`, a rating's thumb is drawn too, and with `anyReply` it rates any reply shown, not only the
+ * newest. (The draws keep their order: a seed replays as before.)
  */
-async function act(tabs: Tab[], random: () => number, steps: number, pick: (step: number, tab: string) => { action: Action; text: string }, thumbs = false) {
+async function act(tabs: Tab[], random: () => number, steps: number, pick: (step: number, tab: string) => { action: Action; text: string }, thumbs = false, anyReply = false) {
   const running: Promise<void>[] = [];
   for (let step = 0; step < steps; step++) {
     const which = random() < 0.5 ? 0 : 1;
     const { action, text } = pick(step, 'AB'[which]);
     const busy = Math.floor(random() * 300);
     const tab = tabs[which];
-    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down' }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
+    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down', anyReply }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
     if (random() < 0.5) await Promise.all(running.splice(0));
   }
   await Promise.all(running);
@@ -187,7 +192,7 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
   await act(tabs, random, steps, (step, tab) => {
     const pick = random();
     return { action: pick < 0.6 ? 'send' : pick < 0.85 ? 'rate' : pick < 0.95 ? 'restart' : 'undo', text: `Step ${step} in tab ${tab}` };
-  }, true);
+  }, true, !!agent.history); // (a long conversation's older replies are in parts: rated there too)
   // (A long conversation's oldest entries may have left one tab's log and not the other's: the newest.)
   const newest = (entries: string[]) => (agent.history ? entries.slice(-80) : entries);
   const settled = async () => {
@@ -198,6 +203,13 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
   await poll(settled, `${why}: both tabs show one conversation, every message in it delivered`);
   const stored = await storedMessages(tabs[0]);
   assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
+  if (agent.history) {
+    // Each reply tab A shows, with its rating (rated in either tab, its part of storage written again).
+    const shownRatings = await tabs[0].evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('[part~="message--agent"]')]
+      .map((entry) => [entry.querySelector('[part~="bubble"]')!.textContent!.trim(), entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? '']), undefined);
+    const storedRatings = new Map(stored.filter((m) => m.kind === 'agent').map((m) => [m.item?.altText, m.rating ?? '']));
+    assert.deepEqual(shownRatings.map(([text]) => [text, storedRatings.get(text)]), shownRatings, `${why}: storage keeps each reply and rating tab A shows`);
+  }
   const texts = agent.posts.filter((p) => !p.startsWith('('));
   assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
 }
