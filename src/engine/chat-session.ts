@@ -339,6 +339,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   #submit(message: EventMessage, echo?: string) {
     this.#beforeRestart = undefined;
+    // The UI text of its language, if it could not load at start (offline): asked for again.
+    void loadStrings(this.#language);
     // Stored as waiting (the outbox); Outbox.adopt sends it.
     const id = newId();
     if (echo !== undefined) {

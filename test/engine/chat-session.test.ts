@@ -271,6 +271,30 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it('the UI text of its language, which could not load at start (offline), is asked for again at the next message (Chromium; Firefox and WebKit keep the failed module until a reload)', async () => {
+    // The built engine, from a connection that drops its chunks while down (test/support/flaky-network.mjs).
+    const network = `/flaky/${crypto.randomUUID()}`;
+    const engine = (await import(/* @vite-ignore */ `${network}/agent-chat-engine.js`)) as typeof import('../../src/engine/index.js');
+    const greekChunk = /engine-chunks\/el-[\w-]+\.js/.exec(await (await fetch(`${network}/agent-chat-engine.js`)).text())![0];
+    await fetch(`${network}/down`);
+    proxy.handle(() => ({ status: 400, json: { status: 'error', error: 'bad' } }));
+    const session = engine.createChatSession({ proxyUrl: proxy.url, language: 'el' });
+    session.start(); // asks for the Greek text: the connection drops
+    const failure = async (text: string) => {
+      session.send(text);
+      await waitUntil(() => session.messages.some((m) => m.kind === 'user' && m.text === text && m.status === 'failed'), `${text} failed`, WAIT);
+      return (session.messages.find((m) => m.kind === 'user' && m.text === text) as { error?: string }).error!;
+    };
+    expect(await failure('one'), 'English, for now').to.equal(stringsFor('en').errorRejected);
+    await fetch(`${network}/up`);
+    await failure('two');
+    if (!/Chrome\//.test(navigator.userAgent)) return session.stop();
+    // The chunk asked for at 'two' has loaded (this import is the same module, its load awaited).
+    await import(/* @vite-ignore */ `${network}/${greekChunk}`);
+    expect(await failure('three'), 'Greek').to.match(/[\u0370-\u03ff]/);
+    session.stop();
+  });
+
   it("two sessions on one proxy URL (two tabs): what waits for the other's turn reads as that one's retry, and retryNow() wakes it", async () => {
     proxy.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'down' } }));
     const a = createChatSession({ proxyUrl: proxy.url });

@@ -1,6 +1,6 @@
 // A connection that drops, for the browser tests (web-test-runner middleware): under /flaky/<run>/,
 // the built files of dist/ are served as they are, except the view (agent-chat-view.js) and the
-// lazy chunks (chunks/*), whose requests have their connection dropped (a network error, as on a
+// lazy chunks (chunks/*, engine-chunks/*), whose requests have their connection dropped (a network error, as on a
 // train) while the run is "down":
 // GET /flaky/<run>/down and /flaky/<run>/up switch it. A test picks a fresh <run>.
 // (Not an HTTP error: the test runner marks every response with an extension cacheable for a year,
@@ -9,7 +9,7 @@ const down = new Set();
 
 /** @type {import('@web/dev-server-core').Middleware} */
 export async function flakyNetwork(ctx, next) {
-  const match = /^\/flaky\/([\w-]+)\/((?:chunks\/)?[\w.-]+)$/.exec(ctx.path);
+  const match = /^\/flaky\/([\w-]+)\/((?:(?:engine-)?chunks\/)?[\w.-]+)$/.exec(ctx.path);
   if (!match) return next();
   const [, run, file] = match;
   if (file === 'down' || file === 'up') {
@@ -18,7 +18,7 @@ export async function flakyNetwork(ctx, next) {
     ctx.body = file;
     return undefined;
   }
-  if ((file === 'agent-chat-view.js' || file.startsWith('chunks/')) && down.has(run)) {
+  if ((file === 'agent-chat-view.js' || file.includes('chunks/')) && down.has(run)) {
     ctx.respond = false;
     ctx.req.socket.destroy();
     return undefined;
