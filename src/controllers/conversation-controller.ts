@@ -175,6 +175,9 @@ export class ConversationController implements ReactiveController {
   /** Keeps the finished conversation (the last one only) and starts an empty one; returns the finished one. */
   archive(): Conversation {
     this.refresh(); // as another tab may have changed it
+    // The one it replaces read first: its older messages' parts (see Store) go with it (a page that
+    // had not read it, after a reload, left them in storage for good).
+    this.archived();
     const finished = this.conversation;
     if (finished.messages.length) this.#store?.set('archive', finished);
     this.restore(newConversation(Date.now()));

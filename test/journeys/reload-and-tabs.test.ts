@@ -455,6 +455,38 @@ describe('journeys: reloads and tabs', () => {
     await reload(again);
   });
 
+  it('long conversations begun anew across reloads: storage keeps only the parts its conversation and the one put away name (it does not fill up)', async () => {
+    const p = proxy();
+    const long = (name: string) => ok(...Array.from({ length: 150 }, (_, i) => text(`${name} ${i}`)));
+    /** The part keys storage holds, and those the conversation's and the archive's values name. */
+    const stored = () => {
+      const named = ['conversation', 'archive'].flatMap((key) => (JSON.parse(localStorage.getItem(`agent-chat:${p.url}:${key}`) ?? '{}').data?.p ?? []) as [string, number][]);
+      const held = Object.keys(localStorage).filter((key) => key.startsWith(`agent-chat:${p.url}:~`));
+      return { held: held.sort(), named: [...new Set(named.map(([name]) => `agent-chat:${p.url}:${name}`))].sort() };
+    };
+    p.next(long('first'));
+    let tab = await mount(p, { open: true });
+    await waitUntil(() => bubbles(tab.chat).at(-1) === 'first 149', 'the first long conversation', WAIT);
+    for (const name of ['second', 'third', 'fourth']) {
+      p.next(long(name));
+      part(tab.chat, 'restart-button')!.click();
+      await waitUntil(() => bubbles(tab.chat).at(-1) === `${name} 149`, `the ${name} conversation`, WAIT);
+      await outboxSettled(p);
+      // A reload: the next new conversation is begun by a page that has not read the one put away.
+      tab.chat.remove();
+      tab = await mount(p, { open: true });
+      await waitUntil(() => bubbles(tab.chat).at(-1) === `${name} 149`, `the ${name} conversation after a reload`, WAIT);
+      const { held, named } = stored();
+      expect(held, `after the ${name} conversation: no part that no key names`).to.deep.equal(named);
+    }
+    // The one put away last is still there to take back.
+    part(tab.chat, 'restart-button')!.click();
+    await waitUntil(() => bubbles(tab.chat).length === 1, 'the new conversation', WAIT);
+    part(tab.chat, 'undo-button')!.click();
+    await waitUntil(() => bubbles(tab.chat).at(-1) === 'fourth 149', 'taken back', WAIT);
+    expect((await showAll(tab.chat)).slice(0, 2)).to.deep.equal(['fourth 0', 'fourth 1']);
+  });
+
   it('reading the oldest messages past 500 while another tab adds some: what the visitor reads stays in place as the oldest leave', async () => {
     const { a, b } = await twoTabsGreetedWith(500);
     // In tab A, the visitor brings back every earlier entry and reads from the oldest ones.

@@ -153,6 +153,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * from `globalThis` back to 51,984, 47,391 and 8,406 (the engine's budget raised by 30), and the
  * engine's UI text asked for again with each message when it could not load at start (offline:
  * a site's own UI on the engine stayed English for the page's life) to 51,987, 47,394 and 8,411.
+ * A new conversation reading the one put away before it replaces it, so that its parts go with it
+ * (after a reload, they stayed in storage for good: a long conversation begun anew leaked ~15–110
+ * KB each time) took them to 51,991, 47,398 and 8,412.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
