@@ -2,7 +2,7 @@ import { AgentChat } from './agent-chat.component.js';
 
 // Guarded so that a second copy of the script (two script tags, two bundles) is harmless; also
 // skipped where there is no custom element registry (server-side rendering).
-if (typeof customElements !== 'undefined' && !customElements.get('agent-chat')) {
+if (globalThis.customElements && !customElements.get('agent-chat')) {
   customElements.define('agent-chat', AgentChat);
 }
 

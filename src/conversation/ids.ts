@@ -4,7 +4,7 @@
  * made by the browser, in every engine.
  */
 export function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (crypto.randomUUID) return crypto.randomUUID();
   const url = URL.createObjectURL(new Blob());
   URL.revokeObjectURL(url);
   return url.slice(-36);

@@ -9,19 +9,21 @@ export type LoadPolicy = 'intent' | 'idle' | 'eager';
 
 /** Runs `task` once the page has loaded and the main thread is idle (or after a while without idle callbacks). */
 export function whenPageIdle(task: () => void) {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
+  const idle = () => (globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
 
 /**
- * Whether a conversation stored under `proxyUrl` has messages still to send (a reload or a closed
- * tab interrupted them): then the rest loads and sends them, once the page is idle. A text search,
- * so the shell needs no parser; storage that cannot be read has nothing to send.
+ * Whether a conversation stored under `proxyUrl` has messages or held requests still to send (a
+ * reload or a closed tab interrupted them: a visitor's message, a site's postback without a title,
+ * a greeting): then the rest loads and sends them, once the page is idle. A text search, so the
+ * shell needs no parser (`held` is never in the older messages' parts); nothing stored (read as
+ * "null") or storage that cannot be read has nothing to send.
  */
 export function hasPendingMessages(proxyUrl: string): boolean {
   try {
-    return localStorage.getItem(`agent-chat:${proxyUrl}:conversation`)?.includes('"status":"sending"') ?? false;
+    return /"status":"sending"|"held":\[\{/.test(localStorage.getItem(`agent-chat:${proxyUrl}:conversation`)!);
   } catch {
     return false;
   }
