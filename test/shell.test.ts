@@ -175,22 +175,26 @@ describe('the shell', () => {
     expect(win.requests[0].body.message.text).to.equal('left behind');
   });
 
-  it('sends a postback without a title that a page left unsent (held, not in the log) once the page is idle, the launcher closed', async () => {
-    const win = freshFrame();
-    await loadScript(win, '/dist/agent-chat.js');
-    // A site's `postback()` on one page, the visitor gone to the next before it was answered.
-    const proxyUrl = new URL('/held', win.document.baseURI).href;
-    const at = Date.now();
-    win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
-      startedAt: at, updatedAt: at, greeted: true, messages: [],
-      held: [{ id: crypto.randomUUID(), at, message: { payload: { type: 'node', data: 'checkout-started' } }, by: 'agent-chat:tab:gone' }],
-    } }));
-    win.document.body.innerHTML = '<agent-chat proxy-url="/held"></agent-chat>';
-    await waitUntil(() => win.requests.length >= 1, 'sent', WAIT);
-    expect(win.requests[0].body.message.payload).to.deep.equal({ type: 'node', data: 'checkout-started' });
-    const chat = win.document.querySelector('agent-chat') as AgentChat;
-    expect(chat.open, 'the launcher stays closed').to.equal(false);
-  });
+  for (const [what, data, greeting] of [['a postback without a title', 'checkout-started', false], ['a greeting', 'greeting', true]] as const) {
+    it(`sends ${what} that a page left unsent (held, not in the log) once the page is idle, the launcher closed`, async () => {
+      const win = freshFrame();
+      await loadScript(win, '/dist/agent-chat.js');
+      // A site's `postback()` (or the greeting of a panel opened) on one page, the visitor gone to
+      // the next before it was answered.
+      const proxyUrl = new URL('/held', win.document.baseURI).href;
+      const at = Date.now();
+      win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
+        startedAt: at, updatedAt: at, greeted: !greeting, messages: [],
+        held: [{ id: crypto.randomUUID(), at, message: { payload: { type: 'node', data } }, ...(greeting && { greeting }), by: 'agent-chat:tab:gone' }],
+      } }));
+      win.document.body.innerHTML = '<agent-chat proxy-url="/held"></agent-chat>';
+      await waitUntil(() => win.requests.length >= 1, 'sent', WAIT);
+      expect(win.requests.map((r) => r.body.message.payload), 'sent once').to.deep.equal([{ type: 'node', data }]);
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => shadowText(chat, 'badge') === '1', 'its reply told of beside the closed launcher', WAIT);
+      expect(chat.open, 'the launcher stays closed').to.equal(false);
+    });
+  }
 
   it('as a classic script, loads the rest from next to itself, not from the page', async () => {
     const win = freshFrame();
