@@ -200,7 +200,7 @@ export class DeliveryController implements ReactiveController {
   };
 
   readonly #handleVisibility = () => {
-    if (document.visibilityState === 'visible') this.retryNow();
+    if (!document.hidden) this.retryNow();
   };
 
   // One loop at a time: `onSend` listeners may call `enqueue()` re-entrantly. The flag must be

@@ -171,7 +171,7 @@ export class ChatView extends ViewHost implements View {
    * tab looked at again): the other tabs' launchers no longer tell of what came up to now.
    */
   readonly #read = () => {
-    if (this.#visible && document.visibilityState == 'visible') this.#session.read();
+    if (this.#visible && !document.hidden) this.#session.read();
   };
 
   override connect() {
@@ -380,7 +380,7 @@ export class ChatView extends ViewHost implements View {
   #handleAppended(first: HTMLElement, messages: readonly ChatMessage[]) {
     const replies = messages.filter((m) => m.kind === 'agent');
     if (this.#visible) return this.#autoscroll.added(first, replies.length);
-    const news = replies.filter((m) => this.#received.has(m) || document.visibilityState === 'visible').length;
+    const news = replies.filter((m) => this.#received.has(m) || !document.hidden).length;
     if (news) this.#launcherSide.arrived(messages, news);
   }
 

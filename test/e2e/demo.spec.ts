@@ -360,6 +360,7 @@ test('a reply told of beside one tab\'s launcher goes from there once the visito
   // Whether the visitor looks at a tab, as the browser says it (every page of this browser is in view).
   const look = (tab: Page, visible: boolean) => tab.evaluate((visible) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (visible ? 'visible' : 'hidden') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !visible });
     document.dispatchEvent(new Event('visibilitychange'));
   }, visible);
   await page.goto('/embed.html'); // tab A, its panel open

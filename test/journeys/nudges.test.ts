@@ -27,12 +27,23 @@ async function replyWhileClosed(chat: AgentChat, p: FakeProxy, question: string,
   await waitUntil(() => part(chat, 'preview'), what, WAIT);
 }
 
+/** The page in the background (`yes`) or in view, as the browser says it: both `visibilityState` and `hidden`. */
+const lookAway = (yes: boolean) => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (yes ? 'hidden' : 'visible') });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => yes });
+};
+/** The browser's own again. */
+const lookBack = () => {
+  delete (document as { visibilityState?: string }).visibilityState;
+  delete (document as { hidden?: boolean }).hidden;
+};
+
 describe('journeys: the launcher\'s nudges', () => {
   const proxy = useFakeProxies();
   afterEach(() => localStorage.removeItem(TEASER_SEEN_KEY));
 
   it('a reply the visitor reads in one tab is no news in another in the background (no badge, no preview); a tab in view tells of a reply another tab got', async () => {
-    const hidden = (yes: boolean) => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (yes ? 'hidden' : 'visible') });
+    const hidden = lookAway;
     const p = proxy();
     const a = await mount(p, { open: true }); // the tab the visitor chats in
     await waitForBubbles(a.chat, 1);
@@ -66,7 +77,7 @@ describe('journeys: the launcher\'s nudges', () => {
       expect(shownText(b.chat, 'badge')).to.equal('1');
       expect(shownText(b.chat, 'preview')).to.equal('We open at nine.');
     } finally {
-      delete (document as { visibilityState?: string }).visibilityState;
+      lookBack();
     }
   });
 
@@ -169,7 +180,7 @@ describe('journeys: the launcher\'s nudges', () => {
     await replyWhileClosed(chat, p, 'where is my order?', 'Your order shipped today.');
     const other = await mount(p, { open: true });
     await waitForBubbles(other.chat, 2, 'the other tab shows the conversation');
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    lookAway(true);
     try {
       part(other.chat, 'restart-button')!.click();
       await waitUntil(() => JSON.stringify(bubbles(chat)) === JSON.stringify(bubbles(other.chat)) && bubbles(chat).length === 1, 'this tab shows the new conversation, greeted in the other', WAIT);
@@ -177,7 +188,7 @@ describe('journeys: the launcher\'s nudges', () => {
       expect(shownText(chat, 'preview'), 'the preview goes with the conversation put away').to.equal(null);
       expect(shownText(chat, 'badge')).to.equal(null);
     } finally {
-      delete (document as { visibilityState?: string }).visibilityState;
+      lookBack();
     }
   });
 
