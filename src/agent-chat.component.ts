@@ -7,7 +7,7 @@ import { CHAT_ICON, h, icon } from './shell/dom.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
-import { hasPendingMessages, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
+import { hasPendingMessages, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
 
 // Under server-side rendering there is no DOM: the class is defined (and never constructed).
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -285,8 +285,9 @@ export class AgentChat extends Upgrade {
     for (const name of Object.keys(AgentChat.properties)) this.#reflect(name);
     if (this.#view) return this.#view.connect();
     this.#drawShell();
-    // The view shows the teaser (unless this visitor has seen it): it loads when the teaser is due.
-    if (this.teaser) setTimeout(() => this.#load(), this.teaserDelay * 1e3);
+    // The view shows the teaser: it loads when the teaser is due, unless its time is over for this
+    // visitor (seen, dismissed, or they found the chat, on any page: see teaserDue).
+    if (this.teaser) setTimeout(() => teaserDue() && this.#load(), this.teaserDelay * 1e3);
     if (this.#wantsView()) this.#load();
     else this.#loadWhenIdle();
   }

@@ -3,7 +3,11 @@ import type { AgentResponseItem } from '../protocol/types.js';
 import { typingElsewhere } from '../view/typing-elsewhere.js';
 import { plainText } from '../views/plain-text.js';
 
-/** Set once a visitor has seen the teaser (on any page of the site): it never shows again. */
+/**
+ * Set once the teaser's time is over for this visitor, on any page of the site: they have seen it,
+ * dismissed it, opened the chat, or have a conversation. It never shows again, and the shell no
+ * longer loads the rest of the widget for it (its teaserDue reads the same key).
+ */
 export const TEASER_SEEN_KEY = 'agent-chat:teaser-seen';
 /** Keys pressed this recently (ms) mean the visitor is typing: the teaser waits. */
 const TYPING_QUIET = 2000;
@@ -37,6 +41,15 @@ const seen = () => {
     return localStorage.getItem(TEASER_SEEN_KEY) !== null;
   } catch {
     return true; // no storage: "once per visitor" cannot be kept, so never
+  }
+};
+
+/** The teaser's time is over for this visitor (see TEASER_SEEN_KEY). */
+const over = () => {
+  try {
+    localStorage.setItem(TEASER_SEEN_KEY, '1');
+  } catch {
+    // nothing to remember it in
   }
 };
 
@@ -86,10 +99,13 @@ export class NudgeController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** Dismissed, or the panel opened: the preview goes, and the teaser for good. */
+  /** Dismissed, or the panel opened: the preview goes, and the teaser for good (on every page). */
   dismiss() {
     this.#preview = undefined;
-    if (this.#teaser !== 'done') this.hostDisconnected();
+    if (this.#teaser !== 'done') {
+      this.hostDisconnected();
+      over();
+    }
     this.#teaser = 'done';
     this.#host.requestUpdate();
   }
@@ -105,15 +121,11 @@ export class NudgeController implements ReactiveController {
     const typing = typingElsewhere() || performance.now() - this.#lastKey < TYPING_QUIET;
     if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
-    // Inline, already open, or chatted before (the panel opened before the teaser was due, here or
-    // on another page): the visitor knows the chat, there is nothing to invite them to.
-    if (!this.#options.allowed() || this.#options.started()) return void (this.#teaser = 'done');
-    this.#teaser = 'shown';
-    try {
-      localStorage.setItem(TEASER_SEEN_KEY, '1');
-    } catch {
-      // nothing to remember it in
-    }
+    // Inline or already open: not now (another page may). Chatted before (here or on another page):
+    // the visitor knows the chat, there is nothing to invite them to, on any page.
+    if (!this.#options.allowed()) return void (this.#teaser = 'done');
+    this.#teaser = this.#options.started() ? 'done' : 'shown';
+    over();
     this.#host.requestUpdate();
   }
 }

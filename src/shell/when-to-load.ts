@@ -28,3 +28,17 @@ export function hasPendingMessages(proxyUrl: string): boolean {
     return false;
   }
 }
+
+/**
+ * Whether the teaser may still show to this visitor: storage does not say that its time is over
+ * (`agent-chat:teaser-seen`, the nudge controller's TEASER_SEEN_KEY: seen, dismissed, or the
+ * visitor opened the chat or has a conversation, on any page). Else no page loads the rest of the
+ * widget for it. Storage that cannot be read: never (the teaser could show on every page).
+ */
+export function teaserDue(): boolean {
+  try {
+    return !localStorage.getItem('agent-chat:teaser-seen');
+  } catch {
+    return false;
+  }
+}

@@ -38,6 +38,22 @@ const lookBack = () => {
   delete (document as { hidden?: boolean }).hidden;
 };
 
+/** Once the shell's timer for a teaser due at once (`teaser-delay="0"`, set as the element connected) has run. */
+const afterTheShellsTimer = () => new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * A page with a teaser due at once: once its time has come, the shell has not loaded the rest of
+ * the widget for it (updateComplete waits for a load the shell started), and no teaser shows.
+ */
+async function expectNothingLoadedForTheTeaser(p: FakeProxy) {
+  const { chat } = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+  await afterTheShellsTimer();
+  await chat.updateComplete;
+  expect(!!chat.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
+  expect(shownText(chat, 'teaser')).to.equal(null);
+  chat.remove();
+}
+
 describe('journeys: the launcher\'s nudges', () => {
   const proxy = useFakeProxies();
   afterEach(() => localStorage.removeItem(TEASER_SEEN_KEY));
@@ -204,11 +220,8 @@ describe('journeys: the launcher\'s nudges', () => {
     await chat.updateComplete;
     expect(shownText(chat, 'teaser')).to.equal(null);
     chat.remove();
-    // The next page view: the shell loads the rest at the delay, the teaser stays away.
-    const again = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
-    await waitUntil(() => again.chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser was due)', WAIT);
-    await again.chat.updateComplete;
-    expect(shownText(again.chat, 'teaser')).to.equal(null);
+    // The next page view: the teaser stays away, and the shell loads nothing for it.
+    await expectNothingLoadedForTheTeaser(p);
   });
 
   it('no teaser for a visitor who has chatted: opened before it was due, then on the next page where it is due at once', async () => {
@@ -219,11 +232,31 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitForBubbles(first.chat, 1);
     await clickLauncher(first.chat); // closed again, before the teaser was due
     first.chat.remove();
+    // The next page, where it is due at once: none (the rest may load to find out, once).
     const again = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
-    await waitUntil(() => again.chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser was due)', WAIT);
+    await afterTheShellsTimer();
     await again.chat.updateComplete;
     expect(shownText(again.chat, 'teaser'), 'they know where the chat is').to.equal(null);
     expect(p.requests, 'and nothing was sent for it').to.have.length(1);
+    again.chat.remove();
+    // And the pages after it load nothing for it.
+    await expectNothingLoadedForTheTeaser(p);
+  });
+
+  it('a teaser whose visitor cannot be remembered (storage that cannot be read) never shows, and no page loads the rest for it', async () => {
+    const p = proxy();
+    const { getItem, setItem } = Storage.prototype;
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    Storage.prototype.getItem = blocked;
+    Storage.prototype.setItem = blocked;
+    try {
+      await expectNothingLoadedForTheTeaser(p);
+    } finally {
+      Storage.prototype.getItem = getItem;
+      Storage.prototype.setItem = setItem;
+    }
   });
 
   it('waits while the visitor types in the page, then shows', async () => {
