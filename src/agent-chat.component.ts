@@ -270,7 +270,7 @@ export class AgentChat extends Upgrade {
     this.#call('restart', []);
   }
 
-  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site (and with the ones after it, until one reaches the agent). */
+  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site (and with the ones after it, until one reaches the agent). Called before the rest of the widget has loaded (this call does not load it), they wait in this page only until it loads: a page left before then takes them with it. */
   updateTags(operations: TagOperations) {
     this.#call('updateTags', [operations]);
   }
