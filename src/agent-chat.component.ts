@@ -7,7 +7,7 @@ import { CHAT_ICON, h, icon } from './shell/dom.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
-import { hasPendingMessages, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
+import { hasLeftToSend, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
 
 // Under server-side rendering there is no DOM: the class is defined (and never constructed).
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -293,12 +293,12 @@ export class AgentChat extends Upgrade {
   }
 
   /**
-   * Once the page has loaded and is idle, loads the rest with `load="idle"` or if messages are left
-   * to send. Storage is read only then: a page's first read of localStorage waits while the browser
+   * Once the page has loaded and is idle, loads the rest with `load="idle"` or if anything is left
+   * to send (a message, a held request: see hasLeftToSend). Storage is read only then: a page's first read of localStorage waits while the browser
    * loads it (~4 ms in the bench's profile), which neither the page nor the launcher should wait for.
    */
   #loadWhenIdle() {
-    whenPageIdle(() => (this.load === 'idle' || hasPendingMessages(this.#resolvedProxyUrl)) && this.#load());
+    whenPageIdle(() => (this.load === 'idle' || hasLeftToSend(this.#resolvedProxyUrl)) && this.#load());
   }
 
   disconnectedCallback() {

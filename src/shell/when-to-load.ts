@@ -21,7 +21,7 @@ export function whenPageIdle(task: () => void) {
  * shell needs no parser (`held` is never in the older messages' parts); nothing stored (read as
  * "null") or storage that cannot be read has nothing to send.
  */
-export function hasPendingMessages(proxyUrl: string): boolean {
+export function hasLeftToSend(proxyUrl: string): boolean {
   try {
     return /"status":"sending"|"held":\[\{/.test(localStorage.getItem(`agent-chat:${proxyUrl}:conversation`)!);
   } catch {
