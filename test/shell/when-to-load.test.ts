@@ -1,0 +1,65 @@
+/**
+ * The shell's reads of storage, which it makes without the engine's parser: a text search of what
+ * the engine's store writes. Written here through the store itself (createStore), so that a change
+ * of how a conversation is stored that the search would miss fails here.
+ */
+import { expect } from '@open-wc/testing';
+import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
+import type { ChatMessage, Conversation, HeldRequest, UserMessage } from '../../src/conversation/transcript.js';
+import { hasLeftToSend, teaserDue } from '../../src/shell/when-to-load.js';
+import { createStore } from '../../src/storage/store.js';
+
+const url = `${location.origin}/left-to-send/${Date.now()}`;
+const at = Date.now();
+const sent = (text: string, i = 0): UserMessage => ({ kind: 'user', id: `u${i}-${crypto.randomUUID()}`, at: at + i, text, status: 'sent', request: { text } });
+const reply = (text: string, i = 0): ChatMessage => ({ kind: 'agent', id: `a${i}-${crypto.randomUUID()}`, at: at + i, item: { type: 'text', options: [text], altText: text } });
+const postback = (data: string, greeting?: boolean): HeldRequest => ({ id: crypto.randomUUID(), at, message: { payload: { type: 'node', data } }, ...(greeting && { greeting }), by: 'agent-chat:tab:gone' });
+
+/** Stores `conversation` as the engine does, and asks the shell. */
+function leftToSend(conversation: Partial<Conversation>) {
+  createStore(`agent-chat:${url}`).set('conversation', { startedAt: at, updatedAt: at, greeted: true, messages: [], ...conversation });
+  return hasLeftToSend(url);
+}
+
+describe('what the shell reads of storage', () => {
+  afterEach(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(`agent-chat:${url}`) || key === TEASER_SEEN_KEY) localStorage.removeItem(key);
+  });
+
+  it('something left to send: a visitor\'s message still sending, a held postback or greeting; nothing else', () => {
+    expect(hasLeftToSend(url), 'nothing stored').to.equal(false);
+    expect(leftToSend({ messages: [sent('hi'), reply('hello')] }), 'all sent').to.equal(false);
+    expect(leftToSend({ messages: [sent('"status":"sending" and "held":[{"id":1}]'), reply('"held":[{')] }), 'those words in a message').to.equal(false);
+    expect(leftToSend({ messages: [sent('hi'), reply('hello')], held: [] }), 'nothing held').to.equal(false);
+    expect(leftToSend({ messages: [{ ...sent('hi'), status: 'failed', error: 'refused', retryable: false }] }), 'failed for good').to.equal(false);
+    expect(leftToSend({ messages: [sent('hi'), { ...sent('still going', 1), status: 'sending', by: 'agent-chat:tab:gone' }] }), 'a message sending').to.equal(true);
+    expect(leftToSend({ held: [postback('checkout-started')] }), 'a held postback').to.equal(true);
+    expect(leftToSend({ greeted: false, held: [postback('greeting', true)] }), 'a held greeting').to.equal(true);
+  });
+
+  it('in a long conversation, whose older messages the store keeps in parts of their own: the newest, still sending, is found', () => {
+    const messages = Array.from({ length: 250 }, (_, i) => (i % 2 ? reply(`reply ${i}`, i) : sent(`message ${i}`, i)));
+    messages.push({ ...sent('the last', 250), status: 'sending' });
+    expect(leftToSend({ messages }), 'the newest sending').to.equal(true);
+    expect(Object.keys(localStorage).some((key) => key.startsWith(`agent-chat:${url}:~`)), 'stored in parts').to.equal(true);
+    messages[250] = { ...(messages[250] as UserMessage), status: 'sent' };
+    expect(leftToSend({ messages }), 'once sent').to.equal(false);
+  });
+
+  it('the teaser is due until storage says its time is over; storage that cannot be read: never', () => {
+    expect(teaserDue()).to.equal(true);
+    localStorage.setItem(TEASER_SEEN_KEY, '1');
+    expect(teaserDue(), 'the nudge controller\'s key').to.equal(false);
+    localStorage.removeItem(TEASER_SEEN_KEY);
+    const { getItem } = Storage.prototype;
+    Storage.prototype.getItem = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    try {
+      expect(teaserDue(), 'unreadable').to.equal(false);
+      expect(hasLeftToSend(url), 'unreadable: nothing to send').to.equal(false);
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+  });
+});
