@@ -36,6 +36,7 @@ export interface Nudge {
 /** A reply as one line: the first of its plain text. */
 export const previewText = (item: AgentResponseItem) => plainText(item).trim().split('\n')[0];
 
+/** The shell's teaserDue, the other way round (not imported: see there). */
 const seen = () => {
   try {
     return localStorage.getItem(TEASER_SEEN_KEY) !== null;
