@@ -1,13 +1,25 @@
 // The bench's loopback HTTP server (a worker thread of test/bench/run.mjs): the pages, the built
 // widget (the shell and every chunk it may load, each fetched only when it does), the naive
-// reference, and an agent that answers like the agent service's events API. Posts its base URL.
+// reference, and an agent that answers like the agent service's events API. Posts its base URL (and the
+// size of the floor's script).
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { launcherSnippet } from '../../dist/server/launcher.js';
 
 const root = new URL('../../', import.meta.url);
-const scripts = { '/naive-chat.js': Buffer.from(workerData.naive) };
+// The floor for any widget a script tag loads: a module script of a few hundred bytes that only
+// draws a launcher in a shadow root, as the shell does, and nothing else.
+const floor = `customElements.define('floor-chat', class extends HTMLElement {
+  connectedCallback() {
+    const b = document.createElement('button');
+    b.setAttribute('part', 'launcher');
+    b.textContent = 'Chat';
+    b.style.cssText = 'position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%';
+    this.attachShadow({ mode: 'open' }).append(b);
+  }
+});`;
+const scripts = { '/naive-chat.js': Buffer.from(workerData.naive), '/floor.js': Buffer.from(floor) };
 const distFile = (path) => {
   if (!/^\/(agent-chat[\w-]*\.js|chunks\/[\w-]+\.js)$/.test(path) || path.includes('.node.') || path.includes('/node-')) return undefined;
   try {
@@ -34,6 +46,7 @@ const pages = {
   snippet: `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat">${launcherSnippet()}</agent-chat></body></html>`,
   // The same, greeted with markdown: the first open loads the markdown chunk too.
   'widget-markdown': `<!doctype html><html lang="en"><body>${watchLauncher('agent-chat')}<script type="module" src="/agent-chat.js"></script><agent-chat proxy-url="/chat?greeting=markdown"></agent-chat></body></html>`,
+  floor: `<!doctype html><html lang="en"><body>${watchLauncher('floor-chat')}<script type="module" src="/floor.js"></script><floor-chat></floor-chat></body></html>`,
   naive: `<!doctype html><html lang="en"><body>${watchLauncher('naive-chat')}<script type="module" src="/naive-chat.js"></script><naive-chat></naive-chat></body></html>`,
 };
 
@@ -62,4 +75,4 @@ const server = createServer(async (req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end(pages[url.pathname.slice(1)]);
   } else res.writeHead(404).end();
 });
-server.listen(0, '127.0.0.1', () => parentPort.postMessage(`http://127.0.0.1:${server.address().port}`));
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ base: `http://127.0.0.1:${server.address().port}`, floorBytes: scripts['/floor.js'].length }));
