@@ -10,12 +10,17 @@
 //   parser and `parse()` that run them (given to `use()`, they are ignored). The widget overrides
 //   built-in tokenizers only (`use({ tokenizer })`); and `parse()`'s asynchronous mode (`async:
 //   true`), as the widget parses synchronously;
-// - the default instance and the `marked()` function (`src/marked.ts`): the widget makes its own
-//   `Marked`, so the entry is `src/Instance.ts`, which only declares the class; and the class
-//   aliases an instance carries (`marked.Lexer`, `marked.Hooks`, …), which the widget never reads.
+// - the default instance and the `marked()` function (`src/marked.ts`), and the `Marked` class
+//   (`src/Instance.ts`: the options and extensions `use()` merges, `parse()`'s checks): the widget
+//   runs marked's lexer and parser itself, so the entry is a file of this script's (ENTRY) that
+//   exports what it reads, `Lexer`, `Parser`, `Tokenizer` and `getDefaults`, under the names the
+//   package exports them by. It exports `Marked` too, for the tests that compare the widget's
+//   parsing with it; the widget never imports it, so its build leaves the class out (−625 bytes
+//   gzipped, measured on 26 November). The class loses the aliases an instance carries
+//   (`marked.Lexer`, `marked.Hooks`, …) and the branches above all the same, for those tests.
 //
-// 14,995 → 13,209 bytes gzipped for marked alone (esbuild and terser, measured), and sixteen
-// regular expressions fewer made when the chunk loads. The widget's build (vite.config.ts) and its
+// 14,995 → 13,209 bytes gzipped for marked alone with the class (esbuild and terser, measured),
+// and sixteen regular expressions fewer made when the chunk loads. The widget's build (vite.config.ts) and its
 // browser tests (web-test-runner.config.mjs) both use it, so the tests run the marked that ships.
 // test/bundle/marked-source.test.ts shows it parses exactly as the prebuilt marked for the widget's
 // options, and that a release whose source differs where this file cuts stops the build.
@@ -123,10 +128,18 @@ export function withoutUnusedParts(code, file) {
   return cut;
 }
 
+/** The entry (`parts.ts`): what the widget imports of marked, by the package's names, and `Marked` for the tests. */
+export const ENTRY = `export { _Lexer as Lexer } from './Lexer.ts';
+export { _Parser as Parser } from './Parser.ts';
+export { _Tokenizer as Tokenizer } from './Tokenizer.ts';
+export { _getDefaults as getDefaults } from './defaults.ts';
+export { Marked } from './Instance.ts';
+`;
+
 /**
  * Writes marked's source, without what the widget never uses, to node_modules/.cache (once per
  * release of marked and version of this file) and returns the absolute path of its entry,
- * `Instance.ts` (the `Marked` class).
+ * `parts.ts` (ENTRY).
  * @returns {string}
  */
 export function markedSource() {
@@ -140,13 +153,16 @@ function writeMarkedSource() {
   const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
   const cuts = createHash('sha256').update(readFileSync(new URL(import.meta.url))).digest('hex').slice(0, 12);
   const dir = new URL(`../node_modules/.cache/agent-chat-marked/${version}-${cuts}/`, import.meta.url);
-  const entry = new URL('Instance.ts', dir);
+  const entry = new URL('parts.ts', dir);
   // The files are written before the marker, so a build cut off halfway writes them again.
   const done = new URL('.written', dir);
   if (!existsSync(done)) {
     mkdirSync(dir, { recursive: true });
     for (const [file, code] of Object.entries(markedSources())) writeFileSync(new URL(file, dir), withoutUnusedParts(code, file));
-    if (!existsSync(entry)) throw new Error('marked/lib/marked.esm.js.map has no Instance.ts: check scripts/marked-source.mjs');
+    for (const [, file] of ENTRY.matchAll(/from '\.\/(\w+\.ts)'/g)) {
+      if (!existsSync(new URL(file, dir))) throw new Error(`marked/lib/marked.esm.js.map has no ${file}: check scripts/marked-source.mjs`);
+    }
+    writeFileSync(entry, ENTRY);
     writeFileSync(done, '');
   }
   return fileURLToPath(entry);

@@ -1,17 +1,18 @@
 /**
- * The only place where untrusted text becomes HTML. Agent markdown is parsed by a private `Marked`
- * instance and cleaned by a private DOMPurify instance (hooks on it cannot affect a DOMPurify the
+ * The only place where untrusted text becomes HTML. Agent markdown is parsed by marked's lexer and
+ * parser with options of its own and cleaned by a private DOMPurify instance (hooks on it cannot affect a DOMPurify the
  * host page uses), with a minimal tag list and the URL allowlist of `url.ts` applied to every link
  * and image. The result is a DocumentFragment that Lit renders as nodes, so no HTML string is
  * ever assigned through `innerHTML` by this widget (it works under Trusted Types with the
  * `dompurify` policy, which DOMPurify creates for its own parsing). Both libraries are built from
  * their source without parts the widget never uses (scripts/dompurify-source.mjs,
- * scripts/marked-source.mjs): marked here parses synchronously and takes tokenizer and renderer
- * overrides only (no `pedantic`, extensions, hooks or `walkTokens`), and PURIFY_CONFIG names none of
- * the options listed there; the build leaves them out.
+ * scripts/marked-source.mjs): marked here parses synchronously (no `pedantic`, extensions, hooks or
+ * `walkTokens`), through its `Lexer` and `Parser` rather than a `Marked` instance, whose code (the
+ * options and extensions `use()` merges, −625 bytes gzipped) the build then leaves out; and
+ * PURIFY_CONFIG names none of the options listed there.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { Marked } from 'marked';
+import { Lexer, Parser, Tokenizer, getDefaults, type MarkedOptions } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url.js';
 
 /**
@@ -31,7 +32,7 @@ export const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
 
 // Created on first use, not at import: importing the module must work without a DOM (SSR).
 let purifier: DOMPurify | undefined;
-let marked: Marked | undefined;
+let markedOptions: MarkedOptions | undefined;
 
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
@@ -80,11 +81,25 @@ const BLOCK_MARKS = {
 /** The widget's markdown: GFM with line breaks, parsed synchronously (what scripts/marked-source.mjs keeps of marked). */
 export const MARKED_OPTIONS = { async: false, gfm: true, breaks: true } as const;
 
-/** The tokenizer overrides that skip the rules of BLOCK_MARKS where their mark is missing. */
-export const MARKED_TOKENIZER = Object.fromEntries(Object.entries(BLOCK_MARKS).map(([rule, mark]) => [rule, (src: string) => (mark.test(src) ? false : undefined)]));
+/**
+ * marked's options for the widget: its defaults, MARKED_OPTIONS, and a tokenizer whose rules of
+ * BLOCK_MARKS are skipped where their mark is missing (with the mark, marked's own rule decides).
+ */
+function getMarkedOptions(): MarkedOptions {
+  if (markedOptions) return markedOptions;
+  const tokenizer = new Tokenizer() as unknown as Record<string, (src: string) => unknown>;
+  for (const [rule, mark] of Object.entries(BLOCK_MARKS)) {
+    const own = tokenizer[rule];
+    tokenizer[rule] = (src) => (mark.test(src) ? own.call(tokenizer, src) : undefined);
+  }
+  return (markedOptions = { ...getDefaults(), ...MARKED_OPTIONS, tokenizer: tokenizer as never });
+}
 
-function getMarked(): Marked {
-  return (marked ??= new Marked(MARKED_OPTIONS).use({ tokenizer: MARKED_TOKENIZER }));
+/** Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS).parse(markdown)` gives. */
+export function markdownToHtml(markdown: string): string {
+  // A copy for each text, as `Marked#parse` makes: the parser puts a renderer of its own in it.
+  const options = { ...getMarkedOptions() };
+  return Parser.parse(Lexer.lex(markdown, options), options);
 }
 
 /** Sanitises an HTML string into a fragment owned by this document. */
@@ -97,5 +112,5 @@ export function sanitizeHtml(dirty: string): DocumentFragment {
  * message is rendered once, when it arrives (see MessageLogController), so this runs once per message.
  */
 export function renderMarkdown(markdown: string): DocumentFragment {
-  return sanitizeHtml(getMarked().parse(markdown) as string);
+  return sanitizeHtml(markdownToHtml(markdown));
 }
