@@ -7,7 +7,7 @@ import { CHAT_ICON, h, icon } from './shell/dom.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
-import { hasLeftToSend, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
+import { hasNews, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
 
 // Under server-side rendering there is no DOM: the class is defined (and never constructed).
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -216,7 +216,7 @@ export class AgentChat extends Upgrade {
   teaser?: string;
   /** Seconds after the page loads before the teaser shows (default 8); postponed while the visitor types elsewhere on the page. */
   teaserDelay = 8;
-  /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode and messages left to send always load it. */
+  /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode, and messages left to send or replies not yet seen (once the page is idle) always load it. */
   load: LoadPolicy = 'intent';
   /** How each response type is drawn (default: `defaultRenderers` of `agent-chat/renderers`); extend with `defaultRenderers.with(type, renderer)`. */
   renderers?: RendererRegistry;
@@ -293,12 +293,13 @@ export class AgentChat extends Upgrade {
   }
 
   /**
-   * Once the page has loaded and is idle, loads the rest with `load="idle"` or if anything is left
-   * to send (a message, a held request: see hasLeftToSend). Storage is read only then: a page's first read of localStorage waits while the browser
+   * Once the page has loaded and is idle, loads the rest with `load="idle"`, or if anything is left
+   * to send (a message, a held request), or replies came that the visitor has not seen (their
+   * badge): see hasNews. Storage is read only then: a page's first read of localStorage waits while the browser
    * loads it (~4 ms in the bench's profile), which neither the page nor the launcher should wait for.
    */
   #loadWhenIdle() {
-    whenPageIdle(() => (this.load === 'idle' || hasLeftToSend(this.#resolvedProxyUrl)) && this.#load());
+    whenPageIdle(() => (this.load === 'idle' || hasNews(this.#resolvedProxyUrl)) && this.#load());
   }
 
   disconnectedCallback() {

@@ -196,6 +196,36 @@ describe('the shell', () => {
     });
   }
 
+  for (const [seen, what] of [[false, 'tells of replies the visitor has seen in no tab with the badge'], [true, 'loads nothing for replies the visitor has seen']] as const) {
+    it(`${what}, once the page is idle, the launcher closed`, async () => {
+      const win = freshFrame();
+      await loadScript(win, '/dist/agent-chat.js');
+      // What a page left in storage: a reply that came while the panel was closed there, and when
+      // the newest message the visitor has seen (in any tab) came.
+      const proxyUrl = new URL('/unread', win.document.baseURI).href;
+      const at = Date.now();
+      win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
+        startedAt: at, updatedAt: at + 2, greeted: true, messages: [
+          { kind: 'agent', id: crypto.randomUUID(), at, item: { type: 'text', options: ['Hi!'], altText: 'Hi!' } },
+          { kind: 'user', id: crypto.randomUUID(), at: at + 1, text: 'a question', status: 'sent', request: { text: 'a question' } },
+          { kind: 'agent', id: crypto.randomUUID(), at: at + 2, item: { type: 'text', options: ['An answer'], altText: 'An answer' } },
+        ],
+      } }));
+      win.localStorage.setItem(`agent-chat:${proxyUrl}:read`, JSON.stringify({ v: 1, data: seen ? at + 2 : at }));
+      win.document.body.innerHTML = '<agent-chat proxy-url="/unread"></agent-chat>';
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      if (!seen) {
+        await waitUntil(() => shadowText(chat, 'badge') === '1', 'the badge', WAIT);
+      } else {
+        await new Promise((resolve) => (win.requestIdleCallback ?? win.setTimeout)(() => win.setTimeout(resolve)));
+        await chat.updateComplete;
+        expect(viewLoaded(win), 'the view loaded').to.equal(false);
+      }
+      expect(chat.open, 'the launcher stays closed').to.equal(false);
+      expect(win.requests, 'nothing sent').to.have.length(0);
+    });
+  }
+
   it('as a classic script, loads the rest from next to itself, not from the page', async () => {
     const win = freshFrame();
     // The frame's document is about:blank with the test page's URL as its base: a path resolved

@@ -67,10 +67,6 @@ export const shellCss = css`
   /* The button is the target of every press: the view redraws what is inside it once loaded, and
      a press on the old icon released on the new one would make no click. */
   .launcher * { pointer-events: none; }
-  .badge {
-    position: absolute; inset-block-start: -4px; inset-inline-end: -4px; min-inline-size: 22px; padding: 0 6px;
-    border-radius: 999px; background: var(--_error); color: var(--_surface); font-size: 13px; font-weight: 700; line-height: 22px;
-  }
   .visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .panel {
     display: flex; flex-direction: column; overflow: hidden;

@@ -15,15 +15,24 @@ export function whenPageIdle(task: () => void) {
 }
 
 /**
- * Whether a conversation stored under `proxyUrl` has messages or held requests still to send (a
- * reload or a closed tab interrupted them: a visitor's message, a site's postback without a title,
- * a greeting): then the rest loads and sends them, once the page is idle. A text search, so the
- * shell needs no parser (`held` is never in the older messages' parts); nothing stored (read as
- * "null") or storage that cannot be read has nothing to send.
+ * Whether the conversation stored under `proxyUrl` needs the rest of the widget once the page is
+ * idle, although the launcher is closed:
+ * - messages or held requests are still to be sent (a reload or a closed tab interrupted them: a
+ *   visitor's message, a site's postback without a title, a greeting): the rest sends them. Found
+ *   by a text search (`held` is never in the older messages' parts);
+ * - replies came that the visitor has seen in no tab: after the time under `read`, which a tab
+ *   showing the conversation writes (the engine's ConversationController.shareRead). The launcher's
+ *   badge tells of them on every page of the site until then: the rest draws it. Parsed, as a time
+ *   is compared (the newest reply is among the newest messages, which the stored conversation
+ *   holds; the older ones are in parts of their own).
+ * Nothing stored, or storage that cannot be read: neither.
  */
-export function hasLeftToSend(proxyUrl: string): boolean {
+export function hasNews(proxyUrl: string): boolean {
   try {
-    return /"status":"sending"|"held":\[\{/.test(localStorage.getItem(`agent-chat:${proxyUrl}:conversation`)!);
+    const stored = (key: string) => localStorage.getItem(`agent-chat:${proxyUrl}:${key}`)!;
+    const conversation = stored('conversation');
+    const read = JSON.parse(stored('read'))?.data || 0;
+    return /"status":"sending"|"held":\[\{/.test(conversation) || JSON.parse(conversation).data.messages.some((m: { kind: string; at: number }) => m.kind == 'agent' && m.at > read);
   } catch {
     return false;
   }

@@ -301,7 +301,7 @@ export class ChatView extends ViewHost implements View {
     switch (change.kind) {
       case 'reset':
         this.#muted = this.#session.muted;
-        this.#launcherSide.shown(this.#session.messages);
+        this.#launcherSide.shown(this.#session.messages, this.#session.readAt);
         return this.#log.reset(this.#session.messages);
       case 'synced': {
         this.#read();

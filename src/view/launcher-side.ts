@@ -95,10 +95,19 @@ export class LauncherSide {
   /**
    * The conversation is now `messages` (a new one began, here or in another tab, or one came back):
    * news of replies no longer in it goes, badge and preview (a site's `restart()` as a visitor logs
-   * out leaves nothing of the conversation on screen).
+   * out leaves nothing of the conversation on screen). With `readAt`, as read from storage (the
+   * session started: a page of the site loaded, or one came back): the replies the visitor has seen
+   * in no tab since (that came after `readAt`) are the badge's, as they were on the page they came to
+   * while the panel was closed (not the preview's: that page told of them).
    */
-  shown(messages: readonly ChatMessage[]) {
+  shown(messages: readonly ChatMessage[], readAt?: number) {
     if (this.#unseen && !messages.some((m) => m.id === this.#newest)) this.opened();
+    const unseen = messages.filter((m) => m.kind === 'agent' && m.at > readAt!);
+    if (unseen[0] && !this.#el.open) {
+      this.#unseen = unseen.length;
+      ({ id: this.#newest, at: this.#newestAt } = unseen.at(-1)!);
+      this.#host.requestUpdate();
+    }
   }
 
   /**

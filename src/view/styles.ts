@@ -42,6 +42,11 @@ export const viewCss = css`
   .icon-button:not(:disabled):hover { background: rgb(128 128 128 / 0.22); }
   .icon-button:active, .retry:active { background: rgb(128 128 128 / 0.38); }
   .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12); }
+  /* Inside the launcher, which the view draws in: replies that arrived while the panel was closed. */
+  .badge {
+    position: absolute; inset-block-start: -4px; inset-inline-end: -4px; min-inline-size: 22px; padding: 0 6px;
+    border-radius: 999px; background: var(--_error); color: var(--_surface); font-size: 13px; font-weight: 700; line-height: 22px;
+  }
   .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }
   /* Pressed: darker at once (with motion allowed, also a little smaller). */
   .launcher:active, .send:not(:disabled):active, .choice:not(:disabled):active { filter: brightness(0.88); }

@@ -34,6 +34,8 @@ async function scrollLog(chat: AgentChat, to: 'top' | 'bottom') {
   await chat.updateComplete;
 }
 const scrollUp = (chat: AgentChat) => scrollLog(chat, 'top');
+/** Once the page has been idle: after what the shell does then (an idle callback, or a timer where there are none). */
+const afterIdle = () => new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve)));
 
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
@@ -128,5 +130,37 @@ describe('journeys: the newest message in sight', () => {
     expect(part(chat, 'launcher')!.getAttribute('aria-label')).to.equal('Close chat');
     await waitUntil(() => inView(chat, lastEntry(chat)), 'the newest reply in view', WAIT);
     expect(bubbles(chat).slice(-2)).to.deep.equal(['Here you go', 'Anything else?']);
+  });
+
+  it('replies that came while the panel was closed are still counted on the site\'s next pages, without pointing at the launcher, until the visitor has seen them', async () => {
+    const p = proxy();
+    const first = (await mount(p, { open: true })).chat;
+    await waitForBubbles(first, 1);
+    const gate = p.hold();
+    await submit(first, 'I will wait');
+    await waitForRequests(p, 2);
+    await clickLauncher(first); // closes the panel
+    gate.release(ok(text('Here you go'), text('Anything else?')));
+    await waitUntil(() => shownText(first, 'badge') === '2', 'the badge', WAIT);
+    first.remove(); // the visitor goes on to the next page of the site
+
+    const next = (await mount(p)).chat;
+    await waitUntil(() => shownText(next, 'badge') === '2', 'the badge on the next page (the rest of the widget loads for it once the page is idle)', WAIT);
+    expect(part(next, 'launcher')!.getAttribute('aria-label')).to.equal('Open chat (2 new messages)');
+    expect(next.open, 'still closed').to.equal(false);
+    expect(p.requests, 'nothing sent for it').to.have.length(2);
+    await clickLauncher(next);
+    await next.updateComplete;
+    expect(shownText(next, 'badge'), 'gone once opened').to.equal(null);
+    expect(bubbles(next).slice(-2)).to.deep.equal(['Here you go', 'Anything else?']);
+    await clickLauncher(next);
+    next.remove();
+
+    // Seen: the page after has no badge, and loads nothing for it.
+    const after = (await mount(p)).chat;
+    await afterIdle();
+    await after.updateComplete;
+    expect(shownText(after, 'badge'), 'no badge once seen').to.equal(null);
+    expect(!!after.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
   });
 });

@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import type { ChatMessage, Conversation, HeldRequest, UserMessage } from '../../src/conversation/transcript.js';
-import { hasLeftToSend, teaserDue } from '../../src/shell/when-to-load.js';
+import { hasNews, teaserDue } from '../../src/shell/when-to-load.js';
 import { createStore } from '../../src/storage/store.js';
 
 const url = `${location.origin}/left-to-send/${Date.now()}`;
@@ -15,10 +15,23 @@ const sent = (text: string, i = 0): UserMessage => ({ kind: 'user', id: `u${i}-$
 const reply = (text: string, i = 0): ChatMessage => ({ kind: 'agent', id: `a${i}-${crypto.randomUUID()}`, at: at + i, item: { type: 'text', options: [text], altText: text } });
 const postback = (data: string, greeting?: boolean): HeldRequest => ({ id: crypto.randomUUID(), at, message: { payload: { type: 'node', data } }, ...(greeting && { greeting }), by: 'agent-chat:tab:gone' });
 
-/** Stores `conversation` as the engine does, and asks the shell. */
+/**
+ * Stores `conversation` as the engine does, with every reply in it seen (the `read` time the
+ * engine's ConversationController.shareRead writes: the newest message's), and asks the shell.
+ */
 function leftToSend(conversation: Partial<Conversation>) {
-  createStore(`agent-chat:${url}`).set('conversation', { startedAt: at, updatedAt: at, greeted: true, messages: [], ...conversation });
-  return hasLeftToSend(url);
+  const store = createStore(`agent-chat:${url}`);
+  store.set('conversation', { startedAt: at, updatedAt: at, greeted: true, messages: [], ...conversation });
+  store.set('read', Math.max(at, ...(conversation.messages ?? []).map((m) => m.at)));
+  return hasNews(url);
+}
+
+/** Stores `messages` as the engine does, seen up to `readAt` (none: never), and asks the shell. */
+function unread(messages: ChatMessage[], readAt?: number) {
+  const store = createStore(`agent-chat:${url}`);
+  store.set('conversation', { startedAt: at, updatedAt: at, greeted: true, messages });
+  if (readAt !== undefined) store.set('read', readAt);
+  return hasNews(url);
 }
 
 describe('what the shell reads of storage', () => {
@@ -27,7 +40,7 @@ describe('what the shell reads of storage', () => {
   });
 
   it('something left to send: a visitor\'s message still sending, a held postback or greeting; nothing else', () => {
-    expect(hasLeftToSend(url), 'nothing stored').to.equal(false);
+    expect(hasNews(url), 'nothing stored').to.equal(false);
     expect(leftToSend({ messages: [sent('hi'), reply('hello')] }), 'all sent').to.equal(false);
     expect(leftToSend({ messages: [sent('"status":"sending" and "held":[{"id":1}]'), reply('"held":[{')] }), 'those words in a message').to.equal(false);
     expect(leftToSend({ messages: [sent('hi'), reply('hello')], held: [] }), 'nothing held').to.equal(false);
@@ -46,6 +59,18 @@ describe('what the shell reads of storage', () => {
     expect(leftToSend({ messages }), 'once sent').to.equal(false);
   });
 
+  it('replies the visitor has seen in no tab: newer than the `read` time, in any length of conversation; none when all are seen or there are none', () => {
+    expect(unread([sent('hi', 0), reply('hello', 1)]), 'a reply, nothing ever seen').to.equal(true);
+    expect(unread([sent('hi', 0), reply('hello', 1)], at + 1), 'seen').to.equal(false);
+    expect(unread([reply('greeting', 0), sent('hi', 1), reply('answer', 2)], at + 1), 'seen up to the message before it').to.equal(true);
+    expect(unread([reply('greeting', 0), sent('hi', 1)], at), 'the visitor\'s own message is no news').to.equal(false);
+    expect(unread([], 0), 'an empty conversation').to.equal(false);
+    const messages = Array.from({ length: 250 }, (_, i) => (i % 2 ? reply(`reply ${i}`, i) : sent(`message ${i}`, i)));
+    expect(unread(messages, at + 248), 'the newest of 250 (the older in parts)').to.equal(true);
+    expect(Object.keys(localStorage).some((key) => key.startsWith(`agent-chat:${url}:~`)), 'stored in parts').to.equal(true);
+    expect(unread(messages, at + 249), 'all of them seen').to.equal(false);
+  });
+
   it('the teaser is due until storage says its time is over; storage that cannot be read: never', () => {
     expect(teaserDue()).to.equal(true);
     localStorage.setItem(TEASER_SEEN_KEY, '1');
@@ -57,7 +82,7 @@ describe('what the shell reads of storage', () => {
     };
     try {
       expect(teaserDue(), 'unreadable').to.equal(false);
-      expect(hasLeftToSend(url), 'unreadable: nothing to send').to.equal(false);
+      expect(hasNews(url), 'unreadable: nothing to send').to.equal(false);
     } finally {
       Storage.prototype.getItem = getItem;
     }

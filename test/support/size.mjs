@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_800, all: 52_000, engine: 8_420 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_900, all: 52_000, engine: 8_420 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -167,6 +167,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * marked's lexer and parser run by the widget itself instead of through a `Marked` instance, so
  * that the class (the options and extensions `use()` merges, `parse()`'s checks) no longer ships
  * (scripts/marked-source.mjs), took them back to 51,339 and 46,743 (the budget lowered to 46,800).
+ * The badge of replies the visitor has seen in no tab counted on the site's next pages too (the
+ * shell comparing the stored replies with the `read` time once the page is idle, +76 in the shell;
+ * its sheet's badge rule moved to the view's, −67 there) took them to 51,470 and 46,874, the shell
+ * to 4,082 (the budget raised by 100 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
