@@ -149,12 +149,16 @@ describe('journeys: the newest message in sight', () => {
     expect(part(next, 'launcher')!.getAttribute('aria-label')).to.equal('Open chat (2 new messages)');
     expect(next.open, 'still closed').to.equal(false);
     expect(p.requests, 'nothing sent for it').to.have.length(2);
+    const otherTab = (await mount(p)).chat;
+    await waitUntil(() => shownText(otherTab, 'badge') === '2', 'the badge in another tab too', WAIT);
     await clickLauncher(next);
     await next.updateComplete;
     expect(shownText(next, 'badge'), 'gone once opened').to.equal(null);
     expect(bubbles(next).slice(-2)).to.deep.equal(['Here you go', 'Anything else?']);
+    await waitUntil(() => !part(otherTab, 'badge'), 'and from the other tab, where they are seen now', WAIT);
     await clickLauncher(next);
     next.remove();
+    otherTab.remove();
 
     // Seen: the page after has no badge, and loads nothing for it.
     const after = (await mount(p)).chat;
