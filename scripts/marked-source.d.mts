@@ -12,3 +12,5 @@ export function markedSource(): string;
 export const INSTANCE_ALIASES: string[];
 /** The rules of rules.ts's `other` only the pedantic grammar reads (or nothing), left out. */
 export const PEDANTIC_ONLY_RULES: string[];
+/** The entry's source: what the widget imports of marked, by the package's names, and `Marked` for the tests. */
+export const ENTRY: string;
