@@ -302,6 +302,8 @@ export class ChatView extends ViewHost implements View {
       case 'reset':
         this.#muted = this.#session.muted;
         this.#launcherSide.shown(this.#session.messages, this.#session.readAt);
+        // Shown at once (inline, or a panel open as the page loads): seen, for every tab and page.
+        this.#read();
         return this.#log.reset(this.#session.messages);
       case 'synced': {
         this.#read();

@@ -167,4 +167,27 @@ describe('journeys: the newest message in sight', () => {
     expect(shownText(after, 'badge'), 'no badge once seen').to.equal(null);
     expect(!!after.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
   });
+
+  it('replies that came while the panel was closed, seen on a page where the chat is inline, are no news on the next page', async () => {
+    const p = proxy();
+    const first = (await mount(p, { open: true })).chat;
+    await waitForBubbles(first, 1);
+    const gate = p.hold();
+    await submit(first, 'I will wait');
+    await waitForRequests(p, 2);
+    await clickLauncher(first); // closes the panel
+    gate.release(ok(text('Here you go')));
+    await waitUntil(() => shownText(first, 'badge') === '1', 'the badge', WAIT);
+    first.remove();
+
+    const inline = (await mount(p, { mode: 'inline' })).chat;
+    await waitForBubbles(inline, 3, 'the reply, on the support page');
+    inline.remove();
+
+    const next = (await mount(p)).chat;
+    await afterIdle();
+    await next.updateComplete;
+    expect(shownText(next, 'badge'), 'seen there').to.equal(null);
+    expect(!!next.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
+  });
 });

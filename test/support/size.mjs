@@ -171,7 +171,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * shell comparing the stored replies with the `read` time once the page is idle, +76 in the shell;
  * its sheet's badge rule moved to the view's, −67 there) took them to 51,470 and 46,874, the shell
  * to 4,082 (the budget raised by 100 for it). The shell's icon made by its element helper (one loop
- * setting attributes, not two) took them back to 51,454 and 46,858, the shell to 4,071.
+ * setting attributes, not two) took them back to 51,454 and 46,858, the shell to 4,071, and a
+ * conversation shown at once (inline, or a panel open as the page loads) counting as seen (its
+ * replies stayed news on the other pages) to 51,455 and 46,859.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
