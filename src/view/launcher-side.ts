@@ -96,12 +96,14 @@ export class LauncherSide {
    * The conversation is now `messages` (a new one began, here or in another tab, or one came back):
    * news of replies no longer in it goes, badge and preview (a site's `restart()` as a visitor logs
    * out leaves nothing of the conversation on screen). With `readAt`, as read from storage (the
-   * session started: a page of the site loaded, or one came back): the replies the visitor has seen
-   * in no tab since (that came after `readAt`) are the badge's, as they were on the page they came to
+   * session started: a page of the site loaded, or one came back from the back/forward cache, which
+   * heard nothing while away): news the visitor has seen since goes, and the replies they have seen
+   * in no tab (that came after `readAt`) are the badge's, as they were on the page they came to
    * while the panel was closed (not the preview's: that page told of them).
    */
   shown(messages: readonly ChatMessage[], readAt?: number) {
     if (this.#unseen && !messages.some((m) => m.id === this.#newest)) this.opened();
+    if (readAt! >= 0) this.read(readAt!);
     const unseen = messages.filter((m) => m.kind === 'agent' && m.at > readAt!);
     if (unseen[0] && !this.#el.open) {
       this.#unseen = unseen.length;

@@ -168,6 +168,28 @@ describe('journeys: the newest message in sight', () => {
     expect(!!after.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
   });
 
+  it('a page the visitor comes back to from the back/forward cache no longer counts replies they saw on the page they were on', async () => {
+    const p = proxy();
+    const first = (await mount(p, { open: true })).chat;
+    await waitForBubbles(first, 1);
+    const gate = p.hold();
+    await submit(first, 'I will wait');
+    await waitForRequests(p, 2);
+    await clickLauncher(first); // closes the panel
+    gate.release(ok(text('Here you go')));
+    await waitUntil(() => shownText(first, 'badge') === '1', 'the badge', WAIT);
+    dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); // the visitor follows a link; the page is kept
+
+    const next = (await mount(p)).chat;
+    await waitUntil(() => shownText(next, 'badge') === '1', 'the badge on the next page', WAIT);
+    await clickLauncher(next); // read there
+    await next.updateComplete;
+    next.remove();
+
+    dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // Back
+    await waitUntil(() => !part(first, 'badge'), 'no badge on the page they came back to', WAIT);
+  });
+
   it('replies that came while the panel was closed, seen on a page where the chat is inline, are no news on the next page', async () => {
     const p = proxy();
     const first = (await mount(p, { open: true })).chat;
