@@ -40,6 +40,23 @@ const afterIdle = () => new Promise((resolve) => (globalThis.requestIdleCallback
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
 
+  /**
+   * A page where the visitor asked something, closed the panel and got `replies` while it was
+   * closed: the badge counts them. Returns the fake proxy and the page's element.
+   */
+  async function repliesWhileClosed(...replies: string[]) {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    const gate = p.hold();
+    await submit(chat, 'I will wait');
+    await waitForRequests(p, 2);
+    await clickLauncher(chat); // closes the panel
+    gate.release(ok(...replies.map((r) => text(r))));
+    await waitUntil(() => shownText(chat, 'badge') === String(replies.length), 'the badge', WAIT);
+    return { p, first: chat };
+  }
+
   /** A visitor with 30 replies in the log asks something, then scrolls up while `replies` arrive. */
   async function readingAboveWhile(...replies: string[]) {
     const p = proxy().next(ok(...lines(30)));
@@ -133,15 +150,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('replies that came while the panel was closed are still counted on the site\'s next pages, without pointing at the launcher, until the visitor has seen them', async () => {
-    const p = proxy();
-    const first = (await mount(p, { open: true })).chat;
-    await waitForBubbles(first, 1);
-    const gate = p.hold();
-    await submit(first, 'I will wait');
-    await waitForRequests(p, 2);
-    await clickLauncher(first); // closes the panel
-    gate.release(ok(text('Here you go'), text('Anything else?')));
-    await waitUntil(() => shownText(first, 'badge') === '2', 'the badge', WAIT);
+    const { p, first } = await repliesWhileClosed('Here you go', 'Anything else?');
     first.remove(); // the visitor goes on to the next page of the site
 
     const next = (await mount(p)).chat;
@@ -169,15 +178,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('a page the visitor comes back to from the back/forward cache no longer counts replies they saw on the page they were on', async () => {
-    const p = proxy();
-    const first = (await mount(p, { open: true })).chat;
-    await waitForBubbles(first, 1);
-    const gate = p.hold();
-    await submit(first, 'I will wait');
-    await waitForRequests(p, 2);
-    await clickLauncher(first); // closes the panel
-    gate.release(ok(text('Here you go')));
-    await waitUntil(() => shownText(first, 'badge') === '1', 'the badge', WAIT);
+    const { p, first } = await repliesWhileClosed('Here you go');
     dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); // the visitor follows a link; the page is kept
 
     const next = (await mount(p)).chat;
@@ -191,15 +192,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('replies that came while the panel was closed, seen on a page where the chat is inline, are no news on the next page', async () => {
-    const p = proxy();
-    const first = (await mount(p, { open: true })).chat;
-    await waitForBubbles(first, 1);
-    const gate = p.hold();
-    await submit(first, 'I will wait');
-    await waitForRequests(p, 2);
-    await clickLauncher(first); // closes the panel
-    gate.release(ok(text('Here you go')));
-    await waitUntil(() => shownText(first, 'badge') === '1', 'the badge', WAIT);
+    const { p, first } = await repliesWhileClosed('Here you go');
     first.remove();
 
     const inline = (await mount(p, { mode: 'inline' })).chat;
