@@ -385,6 +385,38 @@ test('a reply told of beside one tab\'s launcher goes from there once the visito
   await expect(b.locator('[part~="preview"]')).toHaveCount(0);
 });
 
+test('a reply that came while the panel was closed is counted on the site\'s next page, loaded from the server, until the visitor opens the chat', async ({ page }) => {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.context().route('**/chat', async (route) => {
+    const { message } = JSON.parse(route.request().postData() ?? '{}');
+    if (message?.text) await answered; // the answer waits until the visitor has closed the panel
+    const reply = message?.text ? 'We open at nine.' : 'Hello!';
+    await route.fulfill({ json: { status: 'ok', result: { responses: [{ id: `TX_${Math.random()}`, type: 'text', options: [reply], altText: reply }] } } });
+  });
+  await page.goto('/embed.html'); // its panel open
+  const chat = page.locator('agent-chat');
+  await expect(chat.locator('[part~="bubble"]')).toHaveText(['Hello!']);
+  await chat.locator('[part~="input"]').fill('When do you open?');
+  await chat.locator('[part~="send-button"]').click();
+  await chat.evaluate((el: HTMLElement & { hide(): void }) => el.hide());
+  answer();
+  await expect(chat.locator('[part~="badge"]')).toHaveText('1');
+
+  await page.goto('/'); // the next page of the site, its launcher closed: no pointer near it
+  const launcherChat = page.locator('#launcher-chat');
+  await expect(launcherChat.locator('[part~="badge"]')).toHaveText('1');
+  await expect(launcherChat.locator('[part~="launcher"]')).toHaveAttribute('aria-label', 'Open chat (1 new message)');
+  await launcherChat.locator('[part~="launcher"]').click();
+  await expect(launcherChat.locator('[part~="bubble"]').last()).toHaveText('We open at nine.');
+  await expect(launcherChat.locator('[part~="badge"]')).toHaveCount(0);
+
+  await page.reload(); // seen: once the page is idle, the launcher's widget has loaded nothing more, and shows no badge
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve))));
+  expect(await launcherChat.evaluate((el) => !!el.shadowRoot!.querySelector('.messages')), 'its rest loaded').toBe(false);
+  await expect(launcherChat.locator('[part~="badge"]')).toHaveCount(0);
+});
+
 test('a tab whose page was busy while the other tab wrote keeps both tabs\' messages: what it had not yet heard of is not written over', async ({ page }) => {
   // A host page's long task in tab B: storage's change notices wait behind it, and the visitor's
   // input is handled first (Chromium runs input before other tasks), so B writes the conversation
