@@ -80,7 +80,10 @@ function isChatMessage(value: unknown): value is ChatMessage {
   );
 }
 
-/** Guard for what storage hands back: anything else is treated as corrupt and discarded. */
+/**
+ * Guard for what storage hands back: anything else is treated as corrupt and discarded. A message
+ * in it that is not one (corrupt) is left out, and the rest of the conversation kept.
+ */
 export function isConversation(value: unknown): value is Conversation {
   return (
     isRecord(value) &&
@@ -88,7 +91,7 @@ export function isConversation(value: unknown): value is Conversation {
     typeof value.updatedAt === 'number' &&
     typeof value.greeted === 'boolean' &&
     Array.isArray(value.messages) &&
-    value.messages.every(isChatMessage) &&
+    !!(value.messages = value.messages.filter(isChatMessage)) &&
     (value.held === undefined || (Array.isArray(value.held) && value.held.every((h) => isRecord(h) && typeof h.id === 'string' && isRecord(h.message))))
   );
 }

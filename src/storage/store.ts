@@ -98,8 +98,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       // (Not iterable: corrupt, like an unknown envelope.)
       lineages.set(key, envelope.a ? [envelope.w!, ...envelope.a] : []);
       const data = envelope.data as Packed | undefined;
-      // A part that is gone loses its messages, not the rest (see `set`).
-      const read = (data?.p ?? []).map(([name, skip]): Part => [name, skip, ((JSON.parse(backing()!.getItem(fullKey(name))!) as unknown[] | null) ?? []).slice(skip)]);
+      // A part that is gone, or that cannot be read, loses its messages, not the rest (see `set`).
+      const read = (data?.p ?? []).map(([name, skip]): Part => [name, skip, partOf(name).slice(skip)]);
       parts.set(key, read);
       if (data?.p) {
         delete data.p;
@@ -109,6 +109,16 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     } catch {
       tryRemove(key);
       return undefined;
+    }
+  };
+
+  /** The messages of the part `name`; none when it is gone or is not a list (corrupt). */
+  const partOf = (name: string): unknown[] => {
+    try {
+      const part = JSON.parse(backing()!.getItem(fullKey(name))!);
+      return Array.isArray(part) ? part : [];
+    } catch {
+      return [];
     }
   };
 

@@ -11,8 +11,6 @@ describe('transcript', () => {
     ['one with messages', { ...newConversation(1), messages: [user('a'), { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } }] }, true],
     ['null', null, false],
     ['a missing field', { startedAt: 1, updatedAt: 1, messages: [] }, false],
-    ['a message of unknown kind', { ...newConversation(1), messages: [{ kind: 'system', id: 'x', at: 1 }] }, false],
-    ['a user message with a bad status', { ...newConversation(1), messages: [{ ...user('a'), status: 'lost' }] }, false],
     ['a held postback', { ...newConversation(1), held: [{ id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } }] }, true],
     ['a held request without its message', { ...newConversation(1), held: [{ id: 'p', at: 1 }] }, false],
     ['held that is not a list', { ...newConversation(1), held: { id: 'p' } }, false],
@@ -20,6 +18,13 @@ describe('transcript', () => {
   for (const [what, value, expected] of guardTable) {
     it(`isConversation: ${what} → ${expected}`, () => expect(isConversation(value)).to.equal(expected));
   }
+
+  it('isConversation: a message that is not one (corrupt) is left out, the rest of the conversation kept', () => {
+    const agent = { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } };
+    const stored = { ...newConversation(1), messages: [user('a'), { kind: 'system', id: 'x', at: 1 }, agent, { ...user('c'), status: 'lost' }, 'junk', null, user('d')] };
+    expect(isConversation(stored)).to.equal(true);
+    expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
+  });
 
   const expiryTable: [number, number, boolean][] = [
     [0, 10 * 60_000, false],

@@ -455,6 +455,32 @@ describe('journeys: reloads and tabs', () => {
     await reload(again);
   });
 
+  it('a reload where storage holds a corrupt message, or a corrupt part of a long conversation, shows the rest and goes on', async () => {
+    const p = proxy().next(ok(...Array.from({ length: 120 }, (_, i) => text(`line ${i + 1}`))));
+    const first = await mount(p, { open: true });
+    await waitUntil(() => bubbles(first.chat).includes('line 120'), 'greeted', WAIT);
+    await submit(first.chat, 'thanks');
+    await waitUntil(() => bubbles(first.chat).includes('You said: thanks'), 'answered', WAIT);
+    first.chat.remove();
+    // Another script on the site (or a bug) wrote over the part that holds the oldest 50 messages,
+    // and over one message of the newest.
+    const key = `agent-chat:${p.url}:conversation`;
+    const envelope = JSON.parse(localStorage.getItem(key)!);
+    expect(envelope.data.p, 'one part').to.have.length(1);
+    localStorage.setItem(`agent-chat:${p.url}:${envelope.data.p[0][0]}`, '{"oops');
+    envelope.data.messages.splice(-2, 1, { kind: 'user', id: 'x', text: 'thanks', status: 'lost' });
+    localStorage.setItem(key, JSON.stringify(envelope));
+
+    const second = await mount(p, { open: true });
+    await waitUntil(() => bubbles(second.chat).includes('You said: thanks'), 'the conversation is back', WAIT);
+    expect(bubbles(second.chat), 'the corrupt message left out').not.to.include('thanks');
+    const kept = createStore(`agent-chat:${p.url}`).get('conversation', isConversation)!.messages;
+    expect(kept.length, 'the 122 messages but the part\'s 50 and the corrupt one').to.equal(71);
+    expect(p.requests, 'not greeted again').to.have.length(2);
+    await submit(second.chat, 'still here');
+    await waitUntil(() => bubbles(second.chat).includes('You said: still here'), 'it goes on', WAIT);
+  });
+
   it('long conversations begun anew across reloads: storage keeps only the parts its conversation and the one put away name (it does not fill up)', async () => {
     const p = proxy();
     const long = (name: string) => ok(...Array.from({ length: 150 }, (_, i) => text(`${name} ${i}`)));

@@ -254,6 +254,16 @@ describe('createStore', () => {
       expect(JSON.parse(data.get('ns:k')!).data.p.map(([name]: [string]) => name)).to.deep.equal(['~m0', '~m100', '~m150']);
     });
 
+    for (const [what, raw] of [['not JSON', '[{"id":"m0"'], ['not a list', '{"id":"m0"}']]) {
+      it(`a part that cannot be read (${what}: corrupt) loses its messages, not the rest`, () => {
+        const { data, storage } = fakeStorage();
+        createStore('ns', () => storage).set('k', { title: 't', messages: messages(0, 4 * PART_SIZE) });
+        data.set('ns:~m50', raw);
+        expect(createStore('ns', () => storage).get('k', isHeld)).to.deep.equal({ title: 't', messages: [...messages(0, PART_SIZE), ...messages(2 * PART_SIZE, 4 * PART_SIZE)] });
+        expect(data.has('ns:k'), 'the value stays').to.equal(true);
+      });
+    }
+
     it('parts that another key names stay (a conversation put away); they go once no key names them', () => {
       const { data, storage } = fakeStorage();
       const store = createStore('ns', () => storage);
