@@ -32,7 +32,7 @@ export function hasNews(proxyUrl: string): boolean {
     const stored = (key: string) => localStorage.getItem(`agent-chat:${proxyUrl}:${key}`)!;
     const conversation = stored('conversation');
     const read = JSON.parse(stored('read'))?.data || 0;
-    return /"status":"sending"|"held":\[\{/.test(conversation) || JSON.parse(conversation).data.messages.some((m: { kind: string; at: number }) => m.kind == 'agent' && m.at > read);
+    return /"status":"sending"|"held":\[\{/.test(conversation) || JSON.parse(conversation).data.messages.some((m?: { kind: string; at: number }) => m?.kind == 'agent' && m.at > read);
   } catch {
     return false;
   }

@@ -65,6 +65,10 @@ describe('what the shell reads of storage', () => {
     expect(unread([reply('greeting', 0), sent('hi', 1), reply('answer', 2)], at + 1), 'seen up to the message before it').to.equal(true);
     expect(unread([reply('greeting', 0), sent('hi', 1)], at), 'the visitor\'s own message is no news').to.equal(false);
     expect(unread([], 0), 'an empty conversation').to.equal(false);
+    const corrupt = createStore(`agent-chat:${url}`);
+    corrupt.set('conversation', { startedAt: at, updatedAt: at, greeted: true, messages: [null, 'junk', reply('hello', 1)] as never });
+    corrupt.set('read', at);
+    expect(hasNews(url), 'among messages that are not (corrupt, which the engine leaves out)').to.equal(true);
     const messages = Array.from({ length: 250 }, (_, i) => (i % 2 ? reply(`reply ${i}`, i) : sent(`message ${i}`, i)));
     expect(unread(messages, at + 248), 'the newest of 250 (the older in parts)').to.equal(true);
     expect(Object.keys(localStorage).some((key) => key.startsWith(`agent-chat:${url}:~`)), 'stored in parts').to.equal(true);
