@@ -82,7 +82,7 @@ function isChatMessage(value: unknown): value is ChatMessage {
 
 /**
  * Guard for what storage hands back: anything else is treated as corrupt and discarded. A message
- * in it that is not one (corrupt) is left out, and the rest of the conversation kept.
+ * or a held request in it that is not one (corrupt) is left out, and the rest of the conversation kept.
  */
 export function isConversation(value: unknown): value is Conversation {
   return (
@@ -92,7 +92,7 @@ export function isConversation(value: unknown): value is Conversation {
     typeof value.greeted === 'boolean' &&
     Array.isArray(value.messages) &&
     !!(value.messages = value.messages.filter(isChatMessage)) &&
-    (value.held === undefined || (Array.isArray(value.held) && value.held.every((h) => isRecord(h) && typeof h.id === 'string' && isRecord(h.message))))
+    (value.held === undefined || (Array.isArray(value.held) && !!(value.held = value.held.filter((h) => isRecord(h) && typeof h.id === 'string' && isRecord(h.message)))))
   );
 }
 

@@ -12,7 +12,6 @@ describe('transcript', () => {
     ['null', null, false],
     ['a missing field', { startedAt: 1, updatedAt: 1, messages: [] }, false],
     ['a held postback', { ...newConversation(1), held: [{ id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } }] }, true],
-    ['a held request without its message', { ...newConversation(1), held: [{ id: 'p', at: 1 }] }, false],
     ['held that is not a list', { ...newConversation(1), held: { id: 'p' } }, false],
   ];
   for (const [what, value, expected] of guardTable) {
@@ -24,6 +23,13 @@ describe('transcript', () => {
     const stored = { ...newConversation(1), messages: [user('a'), { kind: 'system', id: 'x', at: 1 }, agent, { ...user('c'), status: 'lost' }, 'junk', null, user('d')] };
     expect(isConversation(stored)).to.equal(true);
     expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
+  });
+
+  it('isConversation: a held request that is not one (without its message, corrupt) is left out, the others kept', () => {
+    const postback = { id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } };
+    const stored = { ...newConversation(1), held: [{ id: 'q', at: 1 }, postback, 7] };
+    expect(isConversation(stored)).to.equal(true);
+    expect(stored.held).to.deep.equal([postback]);
   });
 
   const expiryTable: [number, number, boolean][] = [
