@@ -23,6 +23,8 @@ document.getElementById('tag-vip').addEventListener('click', () => {
   for (const chat of chats) chat.updateTags({ add: ['vip'] });
 });
 document.getElementById('open-launcher').addEventListener('click', () => launcher.show());
+// A site's own question, asked for the visitor with the panel closed: its answer is counted on the launcher.
+document.getElementById('ask-closed').addEventListener('click', () => launcher.send('What plans do you have?'));
 document.getElementById('voice-input').append(
   'SpeechRecognition' in window || 'webkitSpeechRecognition' in window ? ' This browser has it.' : ' This browser has none.',
 );

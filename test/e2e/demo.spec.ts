@@ -417,6 +417,17 @@ test('a reply that came while the panel was closed is counted on the site\'s nex
   await expect(launcherChat.locator('[part~="badge"]')).toHaveCount(0);
 });
 
+test('the demo: a question asked while the launcher stays closed is answered, counted on the launcher and on the site\'s other page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ask the launcher chat while it stays closed' }).click();
+  const launcherChat = page.locator('#launcher-chat');
+  await expect(launcherChat.locator('[part~="badge"]')).toHaveText(/^[1-9]/);
+  const count = await launcherChat.locator('[part~="badge"]').textContent();
+  expect(await launcherChat.evaluate((el: HTMLElement & { open: boolean }) => el.open), 'still closed').toBe(false);
+  await page.getByRole('link', { name: 'this one' }).click(); // the launcher-first page
+  await expect(page.locator('agent-chat').locator('[part~="badge"]')).toHaveText(count!);
+});
+
 test('a tab whose page was busy while the other tab wrote keeps both tabs\' messages: what it had not yet heard of is not written over', async ({ page }) => {
   // A host page's long task in tab B: storage's change notices wait behind it, and the visitor's
   // input is handled first (Chromium runs input before other tasks), so B writes the conversation
