@@ -103,8 +103,10 @@ export class LauncherSide {
    */
   shown(messages: readonly ChatMessage[], readAt?: number) {
     if (this.#unseen && !messages.some((m) => m.id === this.#newest)) this.opened();
-    if (readAt! >= 0) this.read(readAt!);
-    const unseen = messages.filter((m) => m.kind === 'agent' && m.at > readAt!);
+    // (Another tab's change, shown: nothing to count again.)
+    if (readAt === undefined) return;
+    this.read(readAt);
+    const unseen = messages.filter((m) => m.kind === 'agent' && m.at > readAt);
     if (unseen[0] && !this.#el.open) {
       this.#unseen = unseen.length;
       ({ id: this.#newest, at: this.#newestAt } = unseen.at(-1)!);

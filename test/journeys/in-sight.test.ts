@@ -5,7 +5,7 @@
  */
 import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
-import { ok, text } from '../support/fake-proxy.js';
+import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { clickLauncher, submit } from './support.js';
 
@@ -39,6 +39,15 @@ const afterIdle = () => new Promise((resolve) => (globalThis.requestIdleCallback
 
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
+
+  /** The site's next page, once idle: no badge, and nothing of the widget loaded for one. */
+  async function expectNoNewsOnTheNextPage(p: FakeProxy, why: string) {
+    const { chat } = await mount(p);
+    await afterIdle();
+    await chat.updateComplete;
+    expect(shownText(chat, 'badge'), why).to.equal(null);
+    expect(!!chat.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
+  }
 
   /**
    * A page where the visitor asked something, closed the panel and got `replies` while it was
@@ -169,12 +178,7 @@ describe('journeys: the newest message in sight', () => {
     next.remove();
     otherTab.remove();
 
-    // Seen: the page after has no badge, and loads nothing for it.
-    const after = (await mount(p)).chat;
-    await afterIdle();
-    await after.updateComplete;
-    expect(shownText(after, 'badge'), 'no badge once seen').to.equal(null);
-    expect(!!after.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
+    await expectNoNewsOnTheNextPage(p, 'seen once opened');
   });
 
   it('a page the visitor comes back to from the back/forward cache no longer counts replies they saw on the page they were on', async () => {
@@ -199,10 +203,6 @@ describe('journeys: the newest message in sight', () => {
     await waitForBubbles(inline, 3, 'the reply, on the support page');
     inline.remove();
 
-    const next = (await mount(p)).chat;
-    await afterIdle();
-    await next.updateComplete;
-    expect(shownText(next, 'badge'), 'seen there').to.equal(null);
-    expect(!!next.shadowRoot!.querySelector('.messages'), 'the rest of the widget loaded').to.equal(false);
+    await expectNoNewsOnTheNextPage(p, 'seen there');
   });
 });
