@@ -4,6 +4,7 @@ import type { Postback, TagOperations } from './protocol/types.js';
 import type { RendererRegistry } from './renderers/registry.js';
 import type { LauncherState, View, ViewMethods } from './shell/contract.js';
 import { CHAT_ICON, h, icon } from './shell/dom.js';
+import { keepTags } from './shell/early-tags.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
@@ -12,9 +13,13 @@ import { hasNews, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-
 // Under server-side rendering there is no DOM: the class is defined (and never constructed).
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
-/** Lit's property declaration format, which the manifest analyzer reads; the shell implements it. */
+/**
+ * Lit's property declaration format, which the manifest analyzer reads; the shell implements it,
+ * but for the attribute's name: always the property's in kebab case (the manifest says so too:
+ * custom-elements-manifest.config.mjs), `false` for none.
+ */
 interface Declaration {
-  attribute?: string | false;
+  attribute?: false;
   type?: BooleanConstructor | NumberConstructor;
   reflect?: boolean;
 }
@@ -131,7 +136,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  */
 export class AgentChat extends Upgrade {
   static properties: Record<string, Declaration> = {
-    proxyUrl: { attribute: 'proxy-url' },
+    proxyUrl: {},
     open: { type: Boolean, reflect: true },
     greeting: {},
     language: {},
@@ -139,25 +144,25 @@ export class AgentChat extends Upgrade {
     theme: { reflect: true },
     position: { reflect: true },
     tts: { type: Boolean },
-    agentTitle: { attribute: 'agent-title' },
-    agentSubtitle: { attribute: 'agent-subtitle' },
-    agentAvatar: { attribute: 'agent-avatar' },
-    userName: { attribute: 'user-name' },
-    userEmail: { attribute: 'user-email' },
-    sessionTimeout: { attribute: 'session-timeout', type: Number },
-    includeMetadata: { attribute: 'include-metadata', type: Boolean },
-    keepChoices: { attribute: 'keep-choices', type: Boolean },
+    agentTitle: {},
+    agentSubtitle: {},
+    agentAvatar: {},
+    userName: {},
+    userEmail: {},
+    sessionTimeout: { type: Number },
+    includeMetadata: { type: Boolean },
+    keepChoices: { type: Boolean },
     feedback: { type: Boolean },
     teaser: {},
-    teaserDelay: { attribute: 'teaser-delay', type: Number },
+    teaserDelay: { type: Number },
     load: {},
     renderers: { attribute: false },
     strings: { attribute: false },
   };
 
-  /** Attribute name → property name. */
+  /** Attribute name → property name: the property's name in kebab case (`proxyUrl`: `proxy-url`). */
   static #byAttribute = new Map(Object.entries(AgentChat.properties).flatMap(([name, d]) =>
-    d.attribute === false ? [] : [[d.attribute ?? name.toLowerCase(), name] as const]));
+    d.attribute === false ? [] : [[name.replace(/[A-Z]/g, '-$&').toLowerCase(), name] as const]));
 
   static get observedAttributes() {
     return [...AgentChat.#byAttribute.keys()];
@@ -270,9 +275,9 @@ export class AgentChat extends Upgrade {
     this.#call('restart', []);
   }
 
-  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site (and with the ones after it, until one reaches the agent). Called before the rest of the widget has loaded (this call does not load it), they wait in this page only until it loads: a page left before then takes them with it. */
+  /** Adds and removes session tags; sent as `tagOperations` with the next request, which may come from another tab or page of the site (and with the ones after it, until one reaches the agent). Called before the rest of the widget has loaded, this call does not load it: the tags wait in storage for the next request of any page (in the page itself where storage is refused, until the rest loads). */
   updateTags(operations: TagOperations) {
-    this.#call('updateTags', [operations]);
+    if (this.#view || !this.proxyUrl || !keepTags(this.#resolvedProxyUrl, operations)) this.#call('updateTags', [operations]);
   }
 
   /** Resolves once the latest change is drawn; while the rest of the widget is loading, once it has loaded and drawn. */

@@ -97,6 +97,21 @@ describe('the shell', () => {
     expect(win.requests, 'a conversation already begun is not greeted when shown').to.have.length(3);
   });
 
+  it('observes exactly the attributes custom-elements.json documents (each its property in kebab case)', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    const manifest = await (await fetch('/dist/custom-elements.json')).json();
+    const element = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? []).find((d: { tagName?: string }) => d.tagName === 'agent-chat');
+    const documented = element.attributes.map((a: { name: string; fieldName: string }) => `${a.name}=${a.fieldName}`).sort();
+    expect(documented).to.include.members(['proxy-url=proxyUrl', 'agent-title=agentTitle', 'teaser-delay=teaserDelay', 'open=open']);
+    const observed = [...(win.customElements.get('agent-chat') as unknown as { observedAttributes: string[] }).observedAttributes].sort();
+    expect(observed).to.deep.equal(documented.map((pair: string) => pair.split('=')[0]).sort());
+    // Each sets its property.
+    win.document.body.innerHTML = `<agent-chat ${observed.map((name) => `${name}="1"`).join(' ')}></agent-chat>`;
+    const chat = win.document.querySelector('agent-chat') as unknown as Record<string, unknown>;
+    for (const pair of documented) expect(chat[pair.split('=')[1]], pair).to.not.equal(undefined);
+  });
+
   it('keeps properties set on the element before its script ran (a framework may set them first)', async () => {
     const win = freshFrame();
     const early = win.document.createElement('agent-chat') as AgentChat;

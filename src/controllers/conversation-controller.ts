@@ -21,6 +21,9 @@ export interface ConversationControllerOptions {
   sessionTimeout: () => number;
 }
 
+/** Where a page's shell keeps session tags made before the rest of the widget loaded (src/shell/early-tags.ts). */
+export const EARLY_TAGS_KEY = 'early-tags';
+
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
@@ -241,7 +244,11 @@ export class ConversationController implements ReactiveController {
     const changed = store.changed('tags');
     const tags = store.reread('tags', isTagOperations);
     const lost = changed ? lostWrites(this.#tagWrites.splice(0), store.lineage('tags')) : [];
-    return lost.reduce((all, [, operations]) => (operations ? this.#addTags(all, operations) : all), tags);
+    const made = lost.reduce((all, [, operations]) => (operations ? this.#addTags(all, operations) : all), tags);
+    // Made by a page's shell before the rest of the widget loaded (src/shell/early-tags.ts), in order.
+    const early = store.take(EARLY_TAGS_KEY);
+    const operations = [early].flat().filter(isTagOperations).reduce(mergeTags, undefined);
+    return operations ? this.#addTags(made, operations) : made;
   }
 
   /** Adds and removes session tags. */

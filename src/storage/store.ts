@@ -58,6 +58,8 @@ export interface Store {
    * written, or when a value was written without saying (an older version).
    */
   lineage(key: string): number[];
+  /** What storage holds under `key` as plain JSON (another script's, not a value `set` wrote), removed from it; null if nothing, undefined if corrupt (removed too). */
+  take(key: string): unknown;
 }
 
 /** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
@@ -218,5 +220,14 @@ export function createStore(namespace: string, backing: () => Storage | undefine
       }
     },
     lineage: (key: string) => lineages.get(key) ?? [],
+    take(key: string) {
+      try {
+        const raw = backing()!.getItem(fullKey(key));
+        tryRemove(key);
+        return JSON.parse(raw!);
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

@@ -417,6 +417,22 @@ test('a reply that came while the panel was closed is counted on the site\'s nex
   await expect(launcherChat.locator('[part~="badge"]')).toHaveCount(0);
 });
 
+test('a session tag set on a page the visitor leaves before the chat has loaded goes with the next page\'s first request, and only with it', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/launcher-first.html'); // the shell only, its launcher closed
+  await page.locator('agent-chat').evaluate((el: HTMLElement & { updateTags(operations: { add: string[] }): void }) => el.updateTags({ add: ['saw-pricing'] }));
+  expect(requests.filter((r) => r.url.endsWith('/agent-chat-view.js')), 'the call loads nothing').toEqual([]);
+
+  await page.goto('/embed.html'); // the next page, its panel open: greeted
+  const chat = page.locator('agent-chat');
+  await expect(chat.locator('[part~="bubble"]').first()).toContainText("I'm the demo agent");
+  await chat.locator('[part~="input"]').fill('How much is it?');
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/chat');
+  await chat.locator('[part~="send-button"]').click();
+  await answered;
+  expect(chatPosts(requests).map((r) => JSON.parse(r.body).tagOperations)).toEqual([{ add: ['saw-pricing'] }, undefined]);
+});
+
 test('the demo: a question asked while the launcher stays closed is answered, counted on the launcher and on the site\'s other page', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Ask the launcher chat while it stays closed' }).click();

@@ -4,6 +4,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { createChatSession, type SessionChange } from '../../src/engine/index.js';
+import { EARLY_TAGS_KEY } from '../../src/controllers/conversation-controller.js';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { WAIT } from '../support/widget.js';
@@ -610,6 +611,17 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.updateTags({ add: ['early'] });
     session.start();
     expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['left-waiting', 'early'] }, undefined]);
+  });
+
+  it("takes up the tags a page's shell kept before the rest of the widget loaded, once, with its next request, their net effect", async () => {
+    const key = `agent-chat:${new URL(proxy.url, location.href).href}:${EARLY_TAGS_KEY}`;
+    const session = createChatSession({ proxyUrl: proxy.url });
+    session.start();
+    session.updateTags({ add: ['own'] });
+    // Another page's shell (this tab's session already runs), with junk among them (not tags).
+    localStorage.setItem(key, JSON.stringify([{ add: ['saw-pricing', 'new-visitor'] }, 'junk', { add: [1] }, { remove: ['new-visitor'] }]));
+    expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['own', 'saw-pricing'], remove: ['new-visitor'] }, undefined]);
+    expect(localStorage.getItem(key), 'taken').to.equal(null);
   });
 
   it("updateTags() then a message the agent does not get: the tags wait for a request that reaches it, after a reload or the message's discard too", async () => {

@@ -10,7 +10,7 @@ import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { down, downForAMinute, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
+import { clickLauncher, down, downForAMinute, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
@@ -71,6 +71,31 @@ describe('journeys: reloads and tabs', () => {
     await third.chat.updateComplete;
     await outboxSettled(p);
     expect(sent(p), 'nothing sent again once answered').to.have.length(4);
+  });
+
+  it("a session tag set on a page the visitor leaves before the chat has loaded reaches the agent with the next page's first request, once; a tab already chatting sends the tags of a page opened beside it", async () => {
+    const p = proxy();
+    const pricing = (await mount(p)).chat;
+    pricing.updateTags({ add: ['saw-pricing'] });
+    await pricing.updateComplete;
+    expect(!!pricing.shadowRoot!.querySelector('.messages'), 'the call loads nothing').to.equal(false);
+    pricing.remove(); // the visitor goes on to another page without pointing at the launcher
+
+    const next = (await mount(p)).chat;
+    await clickLauncher(next);
+    await waitForBubbles(next, 1);
+    await submit(next, 'how much is it?');
+    await waitForBubbles(next, 3);
+    expect(p.bodies.map((b) => b.tagOperations), 'with the greeting, and only with it').to.deep.equal([{ add: ['saw-pricing'] }, undefined]);
+
+    // A page opened in another tab while the visitor chats in this one: its tags go with this tab's next message.
+    const careers = (await mount(p)).chat;
+    careers.updateTags({ add: ['saw-careers'] });
+    careers.updateTags({ remove: ['saw-pricing'] });
+    await submit(next, 'are you hiring?');
+    await waitForBubbles(next, 5);
+    expect(p.bodies.at(-1)!.tagOperations).to.deep.equal({ add: ['saw-careers'], remove: ['saw-pricing'] });
+    expect(!!careers.shadowRoot!.querySelector('.messages'), 'that page loaded nothing for them').to.equal(false);
   });
 
   it('two tabs: a message sent in one shows in the other with its reply, sent once', async () => {
