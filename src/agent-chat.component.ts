@@ -304,7 +304,11 @@ export class AgentChat extends Upgrade {
    * loads it (~4 ms in the bench's profile), which neither the page nor the launcher should wait for.
    */
   #loadWhenIdle() {
-    whenPageIdle(() => (this.load === 'idle' || hasNews(this.#resolvedProxyUrl)) && this.#load());
+    whenPageIdle(() => this.load === 'idle' || hasNews(this.#resolvedProxyUrl)
+      ? this.#load()
+      // Else again when the tab is shown or hidden (a tab the visitor comes back to: a reply another
+      // tab got meanwhile), until the rest has loaded or the element has left the page.
+      : this.isConnected && !this.#loading && document.addEventListener('visibilitychange', () => this.#loadWhenIdle(), { once: true }));
   }
 
   disconnectedCallback() {
@@ -332,14 +336,14 @@ export class AgentChat extends Upgrade {
   }
 
   #reflect(name: string) {
-    const { reflect, type } = AgentChat.properties[name];
-    if (!reflect) return;
+    if (!AgentChat.properties[name].reflect) return;
     // The attribute set here comes back through attributeChangedCallback as the value it came from:
     // a no-op. (A flag to ignore it would also swallow the upgrade's queued attributes, which run
-    // inside this setAttribute call.)
+    // inside this setAttribute call.) `true` (a Boolean's) is the attribute without a value.
     const value = this.#values[name];
+    const text = value === true ? '' : `${value}`;
     if (value == null || value === false) this.removeAttribute(name);
-    else if (this.getAttribute(name) !== (type === Boolean ? '' : String(value))) this.setAttribute(name, type === Boolean ? '' : String(value));
+    else if (this.getAttribute(name) !== text) this.setAttribute(name, text);
   }
 
   #call(method: keyof ViewMethods, args: unknown[]) {

@@ -9,7 +9,8 @@ export type LoadPolicy = 'intent' | 'idle' | 'eager';
 
 /** Runs `task` once the page has loaded and the main thread is idle (or after a while without idle callbacks). */
 export function whenPageIdle(task: () => void) {
-  const idle = () => (globalThis.requestIdleCallback ? globalThis.requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1));
+  // (Where there are no idle callbacks, a timer: its delay, the options object, counts as 0.)
+  const idle = () => (globalThis.requestIdleCallback || setTimeout)(task, { timeout: 5000 } as never);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }

@@ -51,10 +51,9 @@ describe('journeys: the newest message in sight', () => {
 
   /**
    * A page where the visitor asked something, closed the panel and got `replies` while it was
-   * closed: the badge counts them. Returns the fake proxy and the page's element.
+   * closed: the badge counts them. Returns the fake proxy (`p`, or a new one) and the page's element.
    */
-  async function repliesWhileClosed(...replies: string[]) {
-    const p = proxy();
+  async function repliesWhileClosed(replies: string[], p = proxy()) {
     const { chat } = await mount(p, { open: true });
     await waitForBubbles(chat, 1);
     const gate = p.hold();
@@ -159,7 +158,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('replies that came while the panel was closed are still counted on the site\'s next pages, without pointing at the launcher, until the visitor has seen them', async () => {
-    const { p, first } = await repliesWhileClosed('Here you go', 'Anything else?');
+    const { p, first } = await repliesWhileClosed(['Here you go', 'Anything else?']);
     first.remove(); // the visitor goes on to the next page of the site
 
     const next = (await mount(p)).chat;
@@ -181,8 +180,23 @@ describe('journeys: the newest message in sight', () => {
     await expectNoNewsOnTheNextPage(p, 'seen once opened');
   });
 
+  it('a tab open since before replies came, its widget not loaded, counts them once the visitor comes back to it', async () => {
+    const p = proxy();
+    const waiting = (await mount(p)).chat; // a tab of the site the visitor leaves in the background
+    await afterIdle();
+    const { first } = await repliesWhileClosed(['Here you go', 'Anything else?'], p);
+    await afterIdle();
+    expect(shownText(waiting, 'badge'), 'nothing while the visitor is elsewhere').to.equal(null);
+    expect(!!waiting.shadowRoot!.querySelector('.messages'), 'nothing loaded for it').to.equal(false);
+
+    document.dispatchEvent(new Event('visibilitychange')); // they switch back to that tab
+    await waitUntil(() => shownText(waiting, 'badge') === '2', 'the badge in the tab they came back to', WAIT);
+    expect(waiting.open, 'still closed').to.equal(false);
+    first.remove();
+  });
+
   it('a page the visitor comes back to from the back/forward cache no longer counts replies they saw on the page they were on', async () => {
-    const { p, first } = await repliesWhileClosed('Here you go');
+    const { p, first } = await repliesWhileClosed(['Here you go']);
     dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })); // the visitor follows a link; the page is kept
 
     const next = (await mount(p)).chat;
@@ -196,7 +210,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('replies that came while the panel was closed, seen on a page where the chat is inline, are no news on the next page', async () => {
-    const { p, first } = await repliesWhileClosed('Here you go');
+    const { p, first } = await repliesWhileClosed(['Here you go']);
     first.remove();
 
     const inline = (await mount(p, { mode: 'inline' })).chat;
