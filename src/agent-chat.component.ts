@@ -15,8 +15,8 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 /**
  * Lit's property declaration format, which the manifest analyzer reads; the shell implements it,
- * but for the attribute's name: always the property's in kebab case (the manifest says so too:
- * custom-elements-manifest.config.mjs), `false` for none.
+ * but for the attribute's name: always the property's in kebab case (scripts/manifest-attributes.mjs
+ * writes the manifest so), `false` for none.
  */
 interface Declaration {
   attribute?: false;
