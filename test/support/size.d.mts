@@ -7,4 +7,4 @@ export declare function dynamicImports(file: string): string[];
 export declare function reachable(file: string, seen?: Set<string>): Set<string>;
 export declare function staticClosure(file: string, seen?: Set<string>): Set<string>;
 export declare function browserFiles(): string[];
-export declare function sizes(): { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number; engine: number; files: Record<string, number>; firstOpenFiles: string[] };
+export declare function sizes(): { shell: number; firstOpen: number; firstOpenMarkdown: number; all: number; engine: number; files: Record<string, number>; firstOpenFiles: string[]; firstOpenMarkdownFiles: string[] };

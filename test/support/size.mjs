@@ -261,6 +261,7 @@ export function sizes() {
     engine: sum(staticClosure(STANDALONE_ENGINE)),
     files: Object.fromEntries([...all, 'agent-chat.iife.js', STANDALONE_ENGINE].map((f) => [f, gzipBytes(f)])),
     firstOpenFiles: [...firstOpenFiles],
+    firstOpenMarkdownFiles: [...new Set([...firstOpenFiles, ...staticClosure(markdownChunk)])],
   };
 }
 
@@ -276,6 +277,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     over ||= size > budget;
     const target = TARGETS[name] ? `; target ${bytes(TARGETS[name])}: ${size > TARGETS[name] ? `${bytes(size - TARGETS[name])} to go` : 'met'}` : '';
     console.log(`${name.padEnd(17)} ${bytes(size).padStart(9)} of ${bytes(budget)}: ${size > budget ? `${bytes(size - budget)} OVER` : `${bytes(budget - size)} left`}${target}`);
+  }
+  if (process.argv.includes('--modules')) {
+    const { moduleCosts } = await import('./size-modules.mjs');
+    console.log('where the first open\'s bytes go (each module: what its file weighs less without it, gzipped):');
+    for (const file of measured.firstOpenMarkdownFiles) {
+      console.log(`  ${file} ${bytes(measured.files[file])}`);
+      for (const [module, cost] of moduleCosts(file).filter(([, cost]) => cost >= 50)) console.log(`    ${bytes(cost).padStart(9)}  ${module}`);
+    }
   }
   process.exitCode = over ? 1 : 0;
 }
