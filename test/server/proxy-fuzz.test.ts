@@ -4,12 +4,15 @@
  * of range, unknown or dangerous keys, odd text) or with a broken header. Whatever comes, it answers
  * JSON, `{status: "error", error}` with a 4xx saying what is wrong, or forwards a request the agent
  * service's OpenAPI document accepts; it never answers 5xx of its own, never pollutes prototypes,
- * and stays up. `PROXY_FUZZ_SEED=n` replays a seed.
+ * and stays up. In front of the reference agent, what it forwards is answered as the service
+ * would (an EventResponse of the document). `PROXY_FUZZ_SEED=n` replays a seed, `PROXY_FUZZ_LOG=1`
+ * prints how many of each status came.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy } from '../../src/server/proxy/index.js';
+import { createReferenceAgent, DEMO_FLOW } from '../../src/server/reference-agent/index.js';
 import { prng } from '../support/prng.js';
 import { openapi } from './support/openapi.js';
 import { fakeUpstream } from './support/servers.js';
@@ -36,7 +39,7 @@ function oddValue(random: Random, depth = 0): unknown {
     case 'null': return null;
     case 'true': return true;
     case 'number': return Math.floor(random() * 100);
-    case 'big': return 2 ** 53 + 2; // past what a double holds exactly
+    case 'big': return 2 ** 53 + 2; // past the safe integers
     case 'negative': return -1;
     case 'nan-text': return 'NaN';
     case 'empty': return '';
@@ -84,18 +87,23 @@ function badRequest(random: Random): { body: string; headers: Record<string, str
 
 describe(`proxy under random bad input (seed ${SEED}, PROXY_FUZZ_SEED=n to replay)`, () => {
   let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
+  let agent: RunningServer;
   let proxy: RunningServer;
+  let proxyToAgent: RunningServer;
+  const TOKEN = 'fake-test-token-not-a-secret-0123456789';
+  const proxyTo = (upstreamUrl: string) => listen(createProxy({
+    upstreamUrl, handle: 'test-handle', token: TOKEN, allowedOrigins: [ORIGIN], timeoutMs: 2000, rateLimitPerMinute: 100_000, log: () => {},
+  }));
 
   before(async () => {
     upstream = await fakeUpstream();
-    proxy = await listen(createProxy({
-      upstreamUrl: upstream.url, handle: 'test-handle', token: 'fake-test-token-not-a-secret-0123456789',
-      allowedOrigins: [ORIGIN], timeoutMs: 2000, rateLimitPerMinute: 100_000, log: () => {},
-    }));
+    proxy = await proxyTo(upstream.url);
+    agent = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { 'test-handle': TOKEN } }));
+    proxyToAgent = await proxyTo(agent.url);
   });
   after(async () => {
-    await proxy.close();
-    await upstream.close();
+    await Promise.all([proxy.close(), proxyToAgent.close()]);
+    await Promise.all([upstream.close(), agent.close()]);
   });
 
   it(`answers ${REQUESTS} broken requests with a JSON error that says what is wrong, or forwards only what the agent service accepts, and stays up`, async () => {
@@ -128,5 +136,22 @@ describe(`proxy under random bad input (seed ${SEED}, PROXY_FUZZ_SEED=n to repla
     assert.ok((statuses.get(400) ?? 0) > REQUESTS / 3, `mostly refused as invalid: ${JSON.stringify([...statuses])}`);
     const health = await fetch(`${proxy.url}/`);
     assert.equal(health.status, 200, 'still up');
+  });
+
+  it('in front of the reference agent: every request answered with a reply the service could send, or a JSON 4xx; no 5xx', async () => {
+    const random = prng(SEED + 1);
+    for (let i = 0; i < REQUESTS / 3; i++) {
+      const { body, headers } = badRequest(random);
+      const response = await fetch(`${proxyToAgent.url}/`, { method: 'POST', headers, body });
+      const text = await response.text();
+      const what = `request ${i} (${body.slice(0, 160)}) → ${response.status} ${text.slice(0, 160)}`;
+      const json = JSON.parse(text);
+      if (response.status === 200) assert.deepEqual(openapi.eventResponse(json), [], what);
+      else {
+        assert.ok(response.status >= 400 && response.status < 500, what);
+        assert.deepEqual(openapi.errorResponse(json), [], what);
+      }
+    }
+    assert.equal((await fetch(`${agent.url}/`)).status < 500, true, 'the agent still up');
   });
 });
