@@ -29,14 +29,25 @@ const distFile = (path) => {
   }
 };
 
-// Marks when the launcher is first visible (a frame after it has a box), as `window.__launcherAt`.
+// Marks when the launcher is first visible (a frame after it has a box), as `window.__launcherAt`,
+// and when it first has a box, `__launcherBoxAt`. Idle callbacks are timed (`__idle`: [start,
+// duration]), so that work a page does at idle once the launcher is on screen (the shell's first
+// read of storage) is not counted as script before the launcher shows.
 const watchLauncher = (selector) => `<script>
   const find = () => document.querySelector(${JSON.stringify(selector)});
   const launcher = () => { const host = find(); return host?.shadowRoot?.querySelector('[part~="launcher"]') ?? (host?.matches?.('button') ? host : null); };
+  const idle = window.requestIdleCallback;
+  window.__idle = [];
+  window.requestIdleCallback = (task, options) => idle((deadline) => {
+    const start = performance.now();
+    try { task(deadline); } finally { window.__idle.push([start, performance.now() - start]); }
+  }, options);
   (function poll() {
     const el = launcher();
-    if (el && el.getBoundingClientRect().width > 0) requestAnimationFrame(() => (window.__launcherAt = performance.now()));
-    else requestAnimationFrame(poll);
+    if (el && el.getBoundingClientRect().width > 0) {
+      window.__launcherBoxAt = performance.now();
+      requestAnimationFrame(() => (window.__launcherAt = performance.now()));
+    } else requestAnimationFrame(poll);
   })();
 </script>`;
 const pages = {
