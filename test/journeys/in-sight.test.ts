@@ -7,7 +7,7 @@ import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { clickLauncher, submit } from './support.js';
+import { afterIdle, clickLauncher, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
 const log = (chat: AgentChat) => part(chat, 'log')!;
@@ -34,8 +34,6 @@ async function scrollLog(chat: AgentChat, to: 'top' | 'bottom') {
   await chat.updateComplete;
 }
 const scrollUp = (chat: AgentChat) => scrollLog(chat, 'top');
-/** Once the page has been idle: after what the shell does then (an idle callback, or a timer where there are none). */
-const afterIdle = () => new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve)));
 
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();

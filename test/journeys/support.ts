@@ -20,6 +20,9 @@ export async function submit(chat: AgentChat, text: string) {
   await chat.updateComplete;
 }
 
+/** Once the page has been idle: after what the shell does then (an idle callback, or a timer where there are none). */
+export const afterIdle = () => new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve)));
+
 /** Clicks the launcher. */
 export async function clickLauncher(chat: AgentChat) {
   part(chat, 'launcher')!.click();
