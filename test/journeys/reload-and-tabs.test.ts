@@ -102,6 +102,39 @@ describe('journeys: reloads and tabs', () => {
     expect(p.bodies.at(-1)!.tagOperations).to.deep.equal({ add: ['saw-careers'], remove: ['saw-pricing'] });
   });
 
+  it('where storage refuses the tags set before the chat has loaded, the page keeps them for its first request', async () => {
+    const p = proxy();
+    const { setItem } = Storage.prototype;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key.endsWith(':early-tags')) throw new DOMException('full', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+    try {
+      const { chat } = await mount(p);
+      chat.updateTags({ add: ['vip'] });
+      await clickLauncher(chat);
+      await waitForBubbles(chat, 1);
+      expect(p.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }]);
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+  });
+
+  it('tags set on an element before its proxy URL is: kept by the page, sent with the first request to that URL', async () => {
+    const p = proxy();
+    const chat = document.createElement('agent-chat');
+    chat.updateTags({ add: ['vip'] });
+    chat.proxyUrl = p.url;
+    document.body.append(chat);
+    try {
+      chat.show();
+      await waitForBubbles(chat, 1);
+      expect(p.bodies.map((b) => b.tagOperations)).to.deep.equal([{ add: ['vip'] }]);
+    } finally {
+      chat.remove();
+    }
+  });
+
   it('two tabs: a message sent in one shows in the other with its reply, sent once', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });
