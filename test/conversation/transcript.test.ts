@@ -25,6 +25,13 @@ describe('transcript', () => {
     expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
   });
 
+  it('isConversation: a message whose time is not one a date can hold (corrupt) is left out, the rest kept', () => {
+    const agent = { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } };
+    const stored = { ...newConversation(1), messages: [user('a'), { ...agent, id: 'far', at: 1e21 }, agent, { ...user('c'), at: '5' }, { ...user('e'), at: -8.64e15 - 1 }, user('d')] };
+    expect(isConversation(stored)).to.equal(true);
+    expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
+  });
+
   it('isConversation: a held request that is not one (without its message, corrupt) is left out, the others kept', () => {
     const postback = { id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } };
     const stored = { ...newConversation(1), held: [{ id: 'q', at: 1 }, postback, 7] };

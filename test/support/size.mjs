@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_000, all: 52_000, engine: 8_480 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_020, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -193,6 +193,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * the visitor came back to it) took the shell to 4,098, paid for by a timer standing for idle
  * callbacks with the same call and one text for a reflected attribute (to 4,089), and the first open
  * with markdown to 46,997 and all to 51,593 (the budget raised by 20 for it).
+ * A stored message dated past what a date can hold counted as corrupt (shown, its time threw an
+ * uncaught error at each drawing; found by test/storage/corruption-fuzz.test.ts) took them to
+ * 47,013 and 51,609, and the engine alone to 8,493 (budgets raised by 20).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

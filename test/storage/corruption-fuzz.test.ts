@@ -1,0 +1,78 @@
+/**
+ * A reload over storage corrupted at random (seeded): a conversation with text, buttons and a
+ * visitor's messages is stored as the widget stores it, then one part of what is stored (a field of
+ * a message, of the conversation, its list, a held request) is given another type or value, or
+ * removed; or another key the widget keeps. Whatever it is, the next page shows the chat without an uncaught error and answers the
+ * visitor's next message, shown last. (Other seeds: change FIRST_SEED.)
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { ok, text } from '../support/fake-proxy.js';
+import { prng } from '../support/prng.js';
+import { bubbles, collectPageErrors, mount, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { submit } from '../journeys/support.js';
+
+const FIRST_SEED = 1;
+// And 255, which found a message dated past what a date can hold: shown, its time threw.
+const SEEDS = [...Array.from({ length: 16 }, (_, i) => FIRST_SEED + i), 255];
+
+type Random = () => number;
+const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
+const oddValues = [null, undefined, 0, -1, 1e21, '', 'x', true, [], [null], {}, { type: 'text' }, '<img src=x onerror=alert(1)>'];
+
+/** The paths of `value`'s fields (not itself). */
+function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const path = [...prefix, Array.isArray(value) ? Number(key) : key];
+    return [path, ...paths(inner, path)];
+  });
+}
+
+/** `data` with the field at a random path given an odd value, or removed. */
+function corrupt(data: unknown, random: Random) {
+  const path = pick(random, paths(data));
+  let parent = data as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const key = path.at(-1)!;
+  if (random() < 0.2) delete parent[key];
+  else parent[key] = structuredClone(pick(random, oddValues));
+  return path.join('.');
+}
+
+describe('a reload over storage corrupted at random', () => {
+  const proxy = useFakeProxies();
+
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: the chat shows, no uncaught error, the next message answered and shown last`, async () => {
+      const random = prng(seed);
+      const p = proxy();
+      p.next(ok(text('Hello! Pick one.'), { type: 'buttons', text: 'Which?', altText: 'Which?', buttons: [{ title: 'A', payload: { type: 'node', data: 'a' } }, { title: 'Docs', url: 'https://example.com/docs' }] }));
+      const first = (await mount(p, { open: true })).chat;
+      await waitForBubbles(first, 2);
+      await submit(first, 'one');
+      await waitForBubbles(first, 4);
+      first.remove();
+
+      // Mostly the conversation; else another key the widget keeps (the time read, the sender, tags…).
+      const keys = Object.keys(localStorage).filter((k) => k.startsWith(`agent-chat:${p.url}:`));
+      const key = random() < 0.7 ? `agent-chat:${p.url}:conversation` : pick(random, keys);
+      const stored = JSON.parse(localStorage.getItem(key)!);
+      const whole = stored === null || typeof stored.data !== 'object' || stored.data === null || !paths(stored.data).length;
+      const where = `${key.slice(key.lastIndexOf(':') + 1)}: ${whole ? 'data' : corrupt(stored.data, random)}`;
+      if (whole) stored.data = structuredClone(pick(random, oddValues));
+      localStorage.setItem(key, JSON.stringify(stored));
+
+      const page = collectPageErrors();
+      try {
+        const { chat } = await mount(p, { open: true });
+        await chat.updateComplete;
+        await submit(chat, 'after');
+        await waitUntil(() => bubbles(chat).at(-1) === 'You said: after', `answered, with ${where} corrupted`, WAIT);
+        expect(page.errors, `uncaught, with ${where} corrupted`).to.deep.equal([]);
+        chat.remove();
+      } finally {
+        page.stop();
+      }
+    });
+  }
+});
