@@ -2,8 +2,9 @@
  * A reload over storage corrupted at random (seeded): a conversation with text, buttons and a
  * visitor's messages is stored as the widget stores it, then one part of what is stored (a field of
  * a message, of the conversation, its list, a held request) is given another type or value, or
- * removed; or another key the widget keeps. Whatever it is, the next page shows the chat without an uncaught error and answers the
- * visitor's next message, shown last. (Other seeds: change FIRST_SEED.)
+ * removed; or another key the widget keeps. Whatever it is, the next page shows the chat without
+ * an uncaught error and answers the visitor's next message, shown last. (Other seeds: change
+ * FIRST_SEED.)
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { ok, text } from '../support/fake-proxy.js';
@@ -12,8 +13,7 @@ import { bubbles, collectPageErrors, mount, useFakeProxies, WAIT, waitForBubbles
 import { submit } from '../journeys/support.js';
 
 const FIRST_SEED = 1;
-// And 255, which found a message dated past what a date can hold: shown, its time threw.
-const SEEDS = [...Array.from({ length: 16 }, (_, i) => FIRST_SEED + i), 255];
+const SEEDS = Array.from({ length: 16 }, (_, i) => FIRST_SEED + i);
 
 type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -42,37 +42,58 @@ function corrupt(data: unknown, random: Random) {
 describe('a reload over storage corrupted at random', () => {
   const proxy = useFakeProxies();
 
-  for (const seed of SEEDS) {
-    it(`seed ${seed}: the chat shows, no uncaught error, the next message answered and shown last`, async () => {
-      const random = prng(seed);
-      const p = proxy();
-      p.next(ok(text('Hello! Pick one.'), { type: 'buttons', text: 'Which?', altText: 'Which?', buttons: [{ title: 'A', payload: { type: 'node', data: 'a' } }, { title: 'Docs', url: 'https://example.com/docs' }] }));
-      const first = (await mount(p, { open: true })).chat;
-      await waitForBubbles(first, 2);
-      await submit(first, 'one');
-      await waitForBubbles(first, 4);
-      first.remove();
+  /**
+   * Stores a conversation as the widget does, lets `spoil` corrupt what is stored (it returns what
+   * it did), and reloads: the chat must show, throw nothing, and answer the next message.
+   */
+  async function reloadOver(spoil: (p: ReturnType<typeof proxy>) => string) {
+    const p = proxy();
+    p.next(ok(text('Hello! Pick one.'), { type: 'buttons', text: 'Which?', altText: 'Which?', buttons: [{ title: 'A', payload: { type: 'node', data: 'a' } }, { title: 'Docs', url: 'https://example.com/docs' }] }));
+    const first = (await mount(p, { open: true })).chat;
+    await waitForBubbles(first, 2);
+    await submit(first, 'one');
+    await waitForBubbles(first, 4);
+    first.remove();
 
-      // Mostly the conversation; else another key the widget keeps (the time read, the sender, tags…).
-      const keys = Object.keys(localStorage).filter((k) => k.startsWith(`agent-chat:${p.url}:`));
-      const key = random() < 0.7 ? `agent-chat:${p.url}:conversation` : pick(random, keys);
-      const stored = JSON.parse(localStorage.getItem(key)!);
-      const whole = stored === null || typeof stored.data !== 'object' || stored.data === null || !paths(stored.data).length;
-      const where = `${key.slice(key.lastIndexOf(':') + 1)}: ${whole ? 'data' : corrupt(stored.data, random)}`;
-      if (whole) stored.data = structuredClone(pick(random, oddValues));
-      localStorage.setItem(key, JSON.stringify(stored));
-
-      const page = collectPageErrors();
-      try {
-        const { chat } = await mount(p, { open: true });
-        await chat.updateComplete;
-        await submit(chat, 'after');
-        await waitUntil(() => bubbles(chat).at(-1) === 'You said: after', `answered, with ${where} corrupted`, WAIT);
-        expect(page.errors, `uncaught, with ${where} corrupted`).to.deep.equal([]);
-        chat.remove();
-      } finally {
-        page.stop();
-      }
-    });
+    const where = spoil(p);
+    const page = collectPageErrors();
+    try {
+      const { chat } = await mount(p, { open: true });
+      await chat.updateComplete;
+      await submit(chat, 'after');
+      await waitUntil(() => bubbles(chat).at(-1) === 'You said: after', `answered, with ${where} corrupted`, WAIT);
+      expect(page.errors, `uncaught, with ${where} corrupted`).to.deep.equal([]);
+      chat.remove();
+    } finally {
+      page.stop();
+    }
   }
+
+  /** Rewrites the stored envelope under `name` with `change` made to it. */
+  const rewrite = (p: ReturnType<typeof proxy>, name: string, change: (stored: { data: unknown }) => string) => {
+    const key = `agent-chat:${p.url}:${name}`;
+    const stored = JSON.parse(localStorage.getItem(key)!);
+    const where = `${name}: ${change(stored)}`;
+    localStorage.setItem(key, JSON.stringify(stored));
+    return where;
+  };
+
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: the chat shows, no uncaught error, the next message answered and shown last`, () => reloadOver((p) => {
+      const random = prng(seed);
+      // Mostly the conversation; else another key the widget keeps (the time read, the sender, tags…).
+      const keys = Object.keys(localStorage).filter((k) => k.startsWith(`agent-chat:${p.url}:`)).map((k) => k.slice(k.lastIndexOf(':') + 1));
+      return rewrite(p, random() < 0.7 ? 'conversation' : pick(random, keys), (stored) => {
+        if (stored.data !== null && typeof stored.data === 'object' && paths(stored.data).length) return corrupt(stored.data, random);
+        stored.data = structuredClone(pick(random, oddValues));
+        return 'data';
+      });
+    }));
+  }
+
+  it('a message dated past what a date can hold (found at random: its time threw at each drawing) is left out', () =>
+    reloadOver((p) => rewrite(p, 'conversation', (stored) => {
+      (stored.data as { messages: { at: number }[] }).messages[1].at = 1e21;
+      return 'messages.1.at';
+    })));
 });
