@@ -91,7 +91,7 @@ describe('a reload over storage corrupted at random', () => {
     }));
   }
 
-  it('a message dated past what a date can hold (found at random: its time threw at each drawing) is left out', () =>
+  it('a message dated past what a date can hold (found at random: its time threw at each drawing): the chat shows, no uncaught error, the next message answered', () =>
     reloadOver((p) => rewrite(p, 'conversation', (stored) => {
       (stored.data as { messages: { at: number }[] }).messages[1].at = 1e21;
       return 'messages.1.at';
