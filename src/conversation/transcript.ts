@@ -71,7 +71,7 @@ export const newConversation = (now: number): Conversation => ({ startedAt: now,
 
 function isChatMessage(value: unknown): value is ChatMessage {
   // Its time one a date can hold (±8.64e15 ms): a bigger number shown as a time throws.
-  if (!isRecord(value) || typeof value.id !== 'string' || !(Math.abs(value.at as number) <= 8.64e15) || typeof value.at !== 'number') return false;
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.at !== 'number' || !(Math.abs(value.at) <= 8.64e15)) return false;
   if (value.kind === 'agent') return isRecord(value.item) && typeof value.item.type === 'string';
   return (
     value.kind === 'user' &&

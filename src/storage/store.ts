@@ -223,7 +223,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     take(key: string) {
       try {
         const raw = backing()!.getItem(fullKey(key));
-        tryRemove(key);
+        // (Nothing there, the common case at each request: nothing to remove.)
+        if (raw !== null) tryRemove(key);
         return JSON.parse(raw!);
       } catch {
         return undefined;

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy } from '../../src/server/proxy/index.js';
 import { createReferenceAgent, DEMO_FLOW } from '../../src/server/reference-agent/index.js';
-import { prng } from '../support/prng.js';
+import { pick, prng } from '../support/prng.js';
 import { openapi } from './support/openapi.js';
 import { fakeUpstream } from './support/servers.js';
 
@@ -30,7 +30,6 @@ const valid = () => ({
 });
 
 type Random = () => number;
-const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
 
 /** A value of any JSON type, or text hostile to some parser or log. */
 function oddValue(random: Random, depth = 0): unknown {

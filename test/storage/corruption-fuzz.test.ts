@@ -8,7 +8,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { ok, text } from '../support/fake-proxy.js';
-import { prng } from '../support/prng.js';
+import { pick, prng } from '../support/prng.js';
 import { bubbles, collectPageErrors, mount, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
 import { submit } from '../journeys/support.js';
 
@@ -16,7 +16,6 @@ const FIRST_SEED = 1;
 const SEEDS = Array.from({ length: 16 }, (_, i) => FIRST_SEED + i);
 
 type Random = () => number;
-const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
 const oddValues = [null, undefined, 0, -1, 1e21, '', 'x', true, [], [null], {}, { type: 'text' }, '<img src=x onerror=alert(1)>'];
 
 /** The paths of `value`'s fields (not itself). */

@@ -7,3 +7,6 @@ export function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** One of `list`, chosen by `random` (a {@link prng}). */
+export const pick = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)];
