@@ -7,6 +7,7 @@
  * Run after `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import { createServer, type Server } from 'node:http';
+import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
@@ -114,6 +115,21 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; name: string; 
   ...seeds([8]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
   ...seeds([9]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
 ];
+
+// A browser keeps an origin's storage, channels and locks while it runs; the system hands a port
+// out again once it is free, and a scenario on a port used before began with another's conversation
+// (seen as a timeout, or ratings of another run, in runs of 61 seeds).
+describe('the scenarios\' sites', () => {
+  it('are each on a port this process has not listened on before (an origin new to the browser)', async () => {
+    const ports = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const { url, close } = await listen(createServer());
+      assert.ok(!ports.has(url), `${url} handed out twice (after ${i} sites)`);
+      ports.add(url);
+      await close();
+    }
+  });
+});
 
 for (const [name, { start, missing }] of Object.entries(ENGINES)) {
   describe(`two real tabs in ${name}, busy and acting at random`, { skip: missing }, () => {

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 
 const DIST = new URL('../../dist/', import.meta.url);
 
@@ -17,9 +18,28 @@ export async function serveDist(url: string, response: ServerResponse): Promise<
   }
 }
 
-/** Starts `server` on a free port of 127.0.0.1; its base URL and a function that closes it. */
+/** The ports this process has listened on: a browser kept open between scenarios remembers each origin's storage. */
+const used = new Set<number>();
+
+/**
+ * Starts `server` on a port of 127.0.0.1 that this process has not used before; its base URL and a
+ * function that closes it. Each scenario's origin is then new to the browser, which keeps the
+ * storage, channels and locks of an origin for as long as it runs: the system hands out a port
+ * again once it is free (18 of 430 servers opened and closed in turn got a port used before).
+ */
 export async function listen(server: Server) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const on = (target: Server | NetServer, port: number) =>
+    new Promise<number>((resolve) => target.listen(port, '127.0.0.1', () => resolve((target.address() as { port: number }).port)));
+  const blockers: NetServer[] = []; // each port used before, held until a new one is found
+  let port = await on(server, 0);
+  while (used.has(port)) {
+    await new Promise((resolve) => server.close(resolve));
+    const blocker = createNetServer();
+    await on(blocker, port);
+    blockers.push(blocker);
+    port = await on(server, 0);
+  }
+  await Promise.all(blockers.map((blocker) => new Promise((resolve) => blocker.close(resolve))));
+  used.add(port);
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
