@@ -21,6 +21,7 @@ import { renderMessage, type MessageContext, type PendingView } from '../views/m
 import { messageTime, prepareTimes } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
+import { tabDraft } from './tab-draft.js';
 import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { typingElsewhere } from './typing-elsewhere.js';
@@ -174,9 +175,30 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible && !document.hidden) this.#session.read();
   };
 
+  /**
+   * The page hidden: the draft kept. Shown again: what the visitor now sees read, and the draft the
+   * tab kept since put back (the page back from the browser's back/forward cache, the draft sent
+   * from the site's next page meanwhile: none).
+   */
+  readonly #handleVisibility = () => {
+    if (document.hidden) return this.#keepDraft();
+    this.#read();
+    this.#setDraft(tabDraft(this.#el.proxyUrl));
+  };
+
+  /**
+   * The draft the visitor has not sent, kept for the tab whenever the page is hidden (a reload,
+   * another page of the site, the tab closed or left: browsers hide a page before it unloads) or
+   * the element is removed, and given back to the composer where the view starts.
+   */
+  #keepDraft() {
+    tabDraft(this.#el.proxyUrl, this.#draft);
+  }
+
   override connect() {
     super.connect();
-    document.addEventListener('visibilitychange', this.#read);
+    this.#draft ||= tabDraft(this.#el.proxyUrl);
+    document.addEventListener('visibilitychange', this.#handleVisibility);
     this.#session.start();
     // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
     // painted, while the greeting is on its way, not when the reply is to be shown. So is the
@@ -190,7 +212,8 @@ export class ChatView extends ViewHost implements View {
 
   override disconnect() {
     super.disconnect();
-    document.removeEventListener('visibilitychange', this.#read);
+    document.removeEventListener('visibilitychange', this.#handleVisibility);
+    this.#keepDraft();
     this.#endUndo();
     this.#session.stop();
   }
@@ -473,6 +496,10 @@ export class ChatView extends ViewHost implements View {
   #handleSubmit = () => {
     const text = this.#draft;
     this.#setDraft('');
+    // Not kept from now on, at once rather than when the page is hidden: a page of the site that
+    // comes back from the browser's back/forward cache reads what the tab keeps as it shows (see
+    // #handleVisibility), and Chromium may show it what this page wrote at that same moment only later.
+    this.#keepDraft();
     this.send(text);
   };
 

@@ -7,7 +7,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { clickLauncher, submit } from './support.js';
+import { clickLauncher, lookAway, lookBack, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
@@ -27,16 +27,6 @@ async function replyWhileClosed(chat: AgentChat, p: FakeProxy, question: string,
   await waitUntil(() => part(chat, 'preview'), what, WAIT);
 }
 
-/** The page in the background (`yes`) or in view, as the browser says it: both `visibilityState` and `hidden`. */
-const lookAway = (yes: boolean) => {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (yes ? 'hidden' : 'visible') });
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => yes });
-};
-/** The browser's own again. */
-const lookBack = () => {
-  delete (document as { visibilityState?: string }).visibilityState;
-  delete (document as { hidden?: boolean }).hidden;
-};
 
 /** Once the shell's timer for a teaser due at once (`teaser-delay="0"`, set as the element connected) has run. */
 const afterTheShellsTimer = () => new Promise((resolve) => setTimeout(resolve));

@@ -10,7 +10,9 @@ import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { afterIdle, clickLauncher, down, downForAMinute, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
+import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
+
+const input = (chat: AgentChat) => part(chat, 'input') as HTMLTextAreaElement;
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
@@ -38,6 +40,58 @@ describe('journeys: reloads and tabs', () => {
     await outboxSettled(p);
     expect(sent(p), 'nothing sent again after its reply arrived').to.have.length(3);
     expect(bubbles(third.chat)).to.have.length(3);
+  });
+
+  it('a draft the visitor has not sent comes back after a reload or on the site\'s next page in the tab, and not once sent', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    await typeDraft(first.chat, 'Do you ship to Gr');
+    // The browser hides a page before it unloads; the element is not removed then.
+    lookAway(true);
+    document.dispatchEvent(new Event('visibilitychange'));
+    lookBack();
+    // What the next page of the site finds (a new element, with this tab's storage).
+    const second = await mount(p);
+    await clickLauncher(second.chat);
+    expect(input(second.chat).value, 'given back where the visitor opens the chat again').to.equal('Do you ship to Gr');
+    expect((part(second.chat, 'send-button') as HTMLButtonElement).disabled, 'and it can be sent').to.be.false;
+    first.chat.remove();
+
+    await typeDraft(second.chat, 'Do you ship to Greece?');
+    part(second.chat, 'send-button')!.click();
+    await waitForBubbles(second.chat, 3);
+    second.chat.remove(); // (removed: as a single-page site leaves the page it was on)
+    const third = await mount(p, { open: true });
+    await third.chat.updateComplete;
+    expect(input(third.chat).value, 'sent: not given back').to.equal('');
+  });
+
+  it('a draft is kept when the element is removed (a single-page site changing pages) and given back where it comes again; storage refused: nothing breaks', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await typeDraft(first.chat, 'half a question');
+    first.chat.remove();
+    const second = await mount(p, { open: true });
+    await second.chat.updateComplete;
+    expect(input(second.chat).value).to.equal('half a question');
+    second.chat.remove();
+
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('refused', 'SecurityError');
+    };
+    try {
+      sessionStorage.clear();
+      const third = await mount(p, { open: true });
+      await typeDraft(third.chat, 'not kept');
+      third.chat.remove();
+      const fourth = await mount(p, { open: true });
+      await fourth.chat.updateComplete;
+      expect(input(fourth.chat).value).to.equal('');
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
   });
 
   it('reload while a postback without a title is in flight: sent once after the reload, in its place; never again (also when both were made in one millisecond)', async () => {

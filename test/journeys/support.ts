@@ -34,6 +34,17 @@ export function setOnline(online: boolean) {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
+/** The page in the background (`yes`) or in view, as the browser says it: both `visibilityState` and `hidden`. */
+export const lookAway = (yes: boolean) => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (yes ? 'hidden' : 'visible') });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => yes });
+};
+/** The browser's own again. */
+export const lookBack = () => {
+  delete (document as { visibilityState?: string }).visibilityState;
+  delete (document as { hidden?: boolean }).hidden;
+};
+
 export function resetOnline() {
   delete (navigator as { onLine?: boolean }).onLine;
 }

@@ -61,8 +61,8 @@ export async function typeDraft(chat: AgentChat, value: string) {
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /**
- * Call inside a `describe`: returns a factory of fake proxies that, with the fixtures and
- * localStorage, are cleaned up after each test.
+ * Call inside a `describe`: returns a factory of fake proxies that, with the fixtures,
+ * localStorage and sessionStorage, are cleaned up after each test.
  */
 export function useFakeProxies() {
   let made: FakeProxy[] = [];
@@ -71,6 +71,7 @@ export function useFakeProxies() {
     made.forEach((p) => p.restore());
     made = [];
     localStorage.clear();
+    sessionStorage.clear();
   });
   return () => {
     const p = new FakeProxy();

@@ -12,7 +12,9 @@
  * comes too late for), so it loads the page again: the conversation is whole there too.
  *
  * Chromium through Playwright (its back/forward cache switched back on: Playwright turns it off),
- * Firefox through puppeteer-core, WebKitGTK's MiniBrowser through WebKitWebDriver. Run after
+ * Firefox through puppeteer-core, WebKitGTK's MiniBrowser through WebKitWebDriver. A draft the
+ * visitor typed goes with them to the next page of the site (the tab's sessionStorage), and once
+ * sent there, it is not back on the page they come back to. Run after
  * `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import assert from 'node:assert/strict';
@@ -104,15 +106,21 @@ const open = (tab: Tab) => tab.evaluate(() => {
   return !!launcher;
 }, null);
 
+/** Types `text` into the composer of the open panel, as a visitor does. */
+const type = (tab: Tab, text: string) => tab.evaluate((text) => {
+  const input = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="input"]')!;
+  input.value = text;
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+}, text);
+
+/** What the composer holds ('' while the panel is not drawn). */
+const draftIn = (tab: Tab) => tab.evaluate(() => document.querySelector('agent-chat')?.shadowRoot?.querySelector<HTMLTextAreaElement>('[part~="input"]')?.value ?? '', null);
+
 /** Types `text` and presses Send; resolves once the agent's answer shows (with `answered` false, once it is sent). */
 async function say(tab: Tab, engine: string, text: string, answered = true) {
   await poll(() => open(tab), `${engine}: the launcher is there`);
   await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="input"]'), null), `${engine}: the panel is open`);
-  await tab.evaluate((text) => {
-    const input = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="input"]')!;
-    input.value = text;
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-  }, text);
+  await type(tab, text);
   await poll(() => tab.evaluate(() => {
     const send = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
     return !send.disabled && (send.click(), true);
@@ -157,6 +165,34 @@ for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
         if (cached) assert.deepEqual(await tab.evaluate(() => (window as unknown as { shows: boolean[] }).shows, null), [false, true], 'the first page came back from the back/forward cache');
         await say(tab, engine, 'three');
         assert.deepEqual(posts, ['(greeting)', 'one', 'two', 'three'], 'each message reached the agent once, and the greeting once');
+      } finally {
+        await close();
+      }
+    });
+
+    it(`a draft typed on one page is in the composer on the next page of the site; sent there, it is not back on Back, nor after a reload${cached ? ' (back from the cache)' : ''}`, async () => {
+      const { url, posts, close } = await site();
+      try {
+        await tab.goto(url);
+        await poll(() => open(tab), `${engine}: the launcher is there`);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('Hello!'), `${engine}: greeted`);
+        await type(tab, 'Do you ship to Gr');
+        await tab.evaluate(() => document.querySelector('a')!.click(), null);
+        await poll(() => onPage(tab, '/next'), `${engine}: on the next page`);
+        await poll(() => open(tab), `${engine}: the launcher is there on the next page`);
+        await poll(async () => (await draftIn(tab)) === 'Do you ship to Gr', `${engine}: the draft is in the next page's composer`)
+          .catch(async (error) => assert.fail(`${error.message}: it holds ${JSON.stringify(await draftIn(tab))}`));
+        await say(tab, engine, 'Do you ship to Greece?');
+        await tab.evaluate(() => history.back(), null);
+        await poll(() => onPage(tab, '/'), `${engine}: back on the first page`);
+        await poll(() => open(tab), `${engine}: the launcher is there, back`);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('You said: Do you ship to Greece?'), `${engine}: back, the conversation is whole`);
+        assert.equal(await draftIn(tab), '', 'back on the first page, the draft sent from the next is not in its composer');
+        await tab.goto(url);
+        await poll(() => open(tab), `${engine}: the launcher is there after a reload`);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('You said: Do you ship to Greece?'), `${engine}: reloaded, the conversation is whole`);
+        assert.equal(await draftIn(tab), '', 'nor after a reload');
+        assert.deepEqual(posts, ['(greeting)', 'Do you ship to Greece?'], 'the draft was not sent, the message once');
       } finally {
         await close();
       }

@@ -1,0 +1,21 @@
+/**
+ * The visitor's unsent text, kept for their tab: a reload, or the site's next page in the same tab,
+ * gives it back to the composer. In the tab's `sessionStorage` (under
+ * `agent-chat:{proxy URL}:draft`), not in the conversation's `localStorage`: a draft belongs to the
+ * tab it was typed in, and another tab's composer does not fill with it. Storage that is refused
+ * keeps nothing, as before.
+ */
+
+/**
+ * The draft kept for the tab under `proxyUrl` (`''`: none); given `draft`, keeps that first (an
+ * empty one: nothing, the key removed).
+ */
+export function tabDraft(proxyUrl: string, draft?: string): string {
+  try {
+    const key = `agent-chat:${proxyUrl}:draft`;
+    if (draft != null) draft ? sessionStorage.setItem(key, draft) : sessionStorage.removeItem(key);
+    return sessionStorage.getItem(key) || '';
+  } catch {
+    return ''; // (storage refused or full: the draft is the page's alone)
+  }
+}
