@@ -175,15 +175,16 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible && !document.hidden) this.#session.read();
   };
 
+  /** The page hidden: the draft kept; shown again: what the visitor now sees read. */
+  readonly #handleVisibility = () => (document.hidden ? this.#keepDraft() : this.#read());
+
   /**
-   * The page hidden: the draft kept. Shown again: what the visitor now sees read, and the draft the
-   * tab kept since put back (the page back from the browser's back/forward cache, the draft sent
-   * from the site's next page meanwhile: none).
+   * Back from the browser's back/forward cache: the draft the tab keeps now, which the site's next
+   * page may have changed meanwhile (sent from there: none). Where storage cannot be read, the
+   * page's own.
    */
-  readonly #handleVisibility = () => {
-    if (document.hidden) return this.#keepDraft();
-    this.#read();
-    this.#setDraft(tabDraft(this.#el.proxyUrl));
+  readonly #handlePageShow = ({ persisted }: PageTransitionEvent) => {
+    if (persisted) this.#setDraft(tabDraft(this.#el.proxyUrl) ?? this.#draft);
   };
 
   /**
@@ -197,8 +198,9 @@ export class ChatView extends ViewHost implements View {
 
   override connect() {
     super.connect();
-    this.#draft ||= tabDraft(this.#el.proxyUrl);
+    this.#draft ||= tabDraft(this.#el.proxyUrl) ?? '';
     document.addEventListener('visibilitychange', this.#handleVisibility);
+    addEventListener('pageshow', this.#handlePageShow);
     this.#session.start();
     // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
     // painted, while the greeting is on its way, not when the reply is to be shown. So is the
@@ -213,6 +215,7 @@ export class ChatView extends ViewHost implements View {
   override disconnect() {
     super.disconnect();
     document.removeEventListener('visibilitychange', this.#handleVisibility);
+    removeEventListener('pageshow', this.#handlePageShow);
     this.#keepDraft();
     this.#endUndo();
     this.#session.stop();

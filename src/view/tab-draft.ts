@@ -7,15 +7,15 @@
  */
 
 /**
- * The draft kept for the tab under `proxyUrl` (`''`: none); given `draft`, keeps that first (an
- * empty one: nothing, the key removed).
+ * The draft kept for the tab under `proxyUrl` (`''`: none; `undefined`: storage refused); given
+ * `draft`, keeps that first (an empty one: nothing, the key removed).
  */
-export function tabDraft(proxyUrl: string, draft?: string): string {
+export function tabDraft(proxyUrl: string, draft?: string): string | undefined {
   try {
     const key = `agent-chat:${proxyUrl}:draft`;
     if (draft != null) draft ? sessionStorage.setItem(key, draft) : sessionStorage.removeItem(key);
     return sessionStorage.getItem(key) || '';
   } catch {
-    return ''; // (storage refused or full: the draft is the page's alone)
+    return undefined; // (storage refused or full: the draft is the page's alone)
   }
 }

@@ -94,6 +94,39 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
+  it('a draft stays in the composer while the visitor looks at another tab and back, also where storage is refused or full', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    const away = async () => {
+      lookAway(true);
+      document.dispatchEvent(new Event('visibilitychange'));
+      lookBack();
+      document.dispatchEvent(new Event('visibilitychange'));
+      await chat.updateComplete;
+    };
+    await typeDraft(chat, 'first words');
+    await away();
+    expect(input(chat).value).to.equal('first words');
+    const { getItem, setItem } = Storage.prototype;
+    try {
+      // Full: the tab keeps the draft it kept before.
+      Storage.prototype.setItem = () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      };
+      await typeDraft(chat, 'first words and more');
+      await away();
+      expect(input(chat).value, 'storage full').to.equal('first words and more');
+      // Refused altogether.
+      Storage.prototype.getItem = () => {
+        throw new DOMException('refused', 'SecurityError');
+      };
+      await away();
+      expect(input(chat).value, 'storage refused').to.equal('first words and more');
+    } finally {
+      Object.assign(Storage.prototype, { getItem, setItem });
+    }
+  });
+
   it('reload while a postback without a title is in flight: sent once after the reload, in its place; never again (also when both were made in one millisecond)', async () => {
     const p = proxy();
     const first = await mount(p, { open: true });
