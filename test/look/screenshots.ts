@@ -228,6 +228,15 @@ async function answered(p: Page) {
   await shadow(p, '[part~="feedback"] >> text="Thanks for your feedback."').waitFor();
 }
 
+/** A long draft typed, the page reloaded: the chat opened again shows it in the composer. */
+async function draftAfterReload(p: Page) {
+  await openGreeted(p);
+  await shadow(p, '[part~="input"]').fill('Do you ship to Greece, and how long does it take to Thessaloniki? We would need it before');
+  await p.reload();
+  await openGreeted(p);
+  await shadow(p, '[part~="input"]').focus();
+}
+
 /** The site's teaser beside the launcher, a moment after the page loaded. */
 async function teaser(p: Page) {
   await shadow(p, '[part~="teaser"]').waitFor();
@@ -258,6 +267,8 @@ try {
   await shot('phone-320-answered', { width: 320, height: 640, page: 'rich' }, answered);
   await shot('dark-answered', { width: 1280, height: 800, page: 'rich', dark: true }, answered);
   await shot('rtl-answered', { width: 1280, height: 800, page: 'rich', dir: 'rtl' }, answered);
+  await shot('desktop-draft', { width: 1280, height: 800 }, draftAfterReload);
+  await shot('phone-320-draft', { width: 320, height: 640, dir: 'rtl' }, draftAfterReload);
   await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
   await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
   await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
