@@ -501,7 +501,7 @@ export class ChatView extends ViewHost implements View {
     this.#setDraft('');
     // Not kept from now on, at once rather than when the page is hidden: a page of the site that
     // comes back from the browser's back/forward cache reads what the tab keeps as it shows (see
-    // #handleVisibility), and Chromium may show it what this page wrote at that same moment only later.
+    // #handlePageShow), and Chromium may show it what this page wrote at that same moment only later.
     this.#keepDraft();
     this.send(text);
   };

@@ -51,8 +51,9 @@ describe('journeys: reloads and tabs', () => {
     lookAway(true);
     document.dispatchEvent(new Event('visibilitychange'));
     lookBack();
-    // What the next page of the site finds (a new element, with this tab's storage).
-    const second = await mount(p);
+    // What the next page of the site finds (a new element, with this tab's storage; its proxy URL
+    // written relative to the page, the same URL).
+    const second = await mount(p, { attrs: { 'proxy-url': new URL(p.url).pathname } });
     await clickLauncher(second.chat);
     expect(input(second.chat).value, 'given back where the visitor opens the chat again').to.equal('Do you ship to Gr');
     expect((part(second.chat, 'send-button') as HTMLButtonElement).disabled, 'and it can be sent').to.be.false;

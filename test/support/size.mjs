@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_155, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_160, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -199,8 +199,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * shell's tags removing the key only when there is one (it asked to remove it at each request) to 47,019, 51,615
  * and 8,498.
  * The visitor's unsent draft kept for their tab (a reload or the site's next page lost it; see
- * src/view/tab-draft.ts) took the first open with markdown to 47,151 and all to 51,747 (the budget
- * raised by 135 for it).
+ * src/view/tab-draft.ts) took the first open with markdown to 47,156 and all to 51,752 (the budget
+ * raised by 140 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
