@@ -95,7 +95,7 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
-  it('a draft stays in the composer while the visitor looks at another tab and back, also where storage is refused or full', async () => {
+  it('a draft stays in the composer while the visitor looks at another tab and back, also where storage is refused or full; back from the back/forward cache, the tab\'s own', async () => {
     const p = proxy();
     const { chat } = await mount(p, { open: true });
     const away = async () => {
@@ -123,9 +123,17 @@ describe('journeys: reloads and tabs', () => {
       };
       await away();
       expect(input(chat).value, 'storage refused').to.equal('first words and more');
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await chat.updateComplete;
+      expect(input(chat).value, 'storage refused, back from the back/forward cache').to.equal('first words and more');
     } finally {
       Object.assign(Storage.prototype, { getItem, setItem });
     }
+    // Back from the back/forward cache: the draft the tab keeps now (the site's next page changed it).
+    sessionStorage.setItem(`agent-chat:${p.url}:draft`, 'written on the next page');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await chat.updateComplete;
+    expect(input(chat).value, 'back from the cache').to.equal('written on the next page');
   });
 
   it('reload while a postback without a title is in flight: sent once after the reload, in its place; never again (also when both were made in one millisecond)', async () => {
