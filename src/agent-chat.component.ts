@@ -352,7 +352,10 @@ export class AgentChat extends Upgrade {
     if (method !== 'updateTags') this.#load();
   }
 
-  /** As the engine resolves it (ChatSession's #proxyUrl): the shell may not import the engine. */
+  /**
+   * As the engine and the view resolve it (conversation/proxy-url.ts): a copy, as a module the shell
+   * shared with them would be bundled into the view's file, which the shell would then load at once.
+   */
   get #resolvedProxyUrl() {
     try {
       return new URL(this.proxyUrl, document.baseURI).href;

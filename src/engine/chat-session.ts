@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ConversationController } from '../controllers/conversation-controller.js';
 import { DeliveryController, type DeliveryJob, type DeliveryState, type FailureOutcome } from '../controllers/delivery-controller.js';
 import { newId } from '../conversation/ids.js';
+import { resolveProxyUrl } from '../conversation/proxy-url.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
 import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
@@ -51,7 +52,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.options = options;
     this.#emit = hooks.emit ?? (({ type, detail }) => this.dispatchEvent(new CustomEvent(`agent-chat-${type}`, { detail, cancelable: type === 'send' })));
     this.#conversation = new ConversationController(this, {
-      namespace: () => `agent-chat:${this.#proxyUrl}`,
+      namespace: () => `agent-chat:${resolveProxyUrl(this.options.proxyUrl)}`,
       sessionTimeout: () => this.options.sessionTimeout ?? 0,
       onExternalChange: () => {
         if (!this.#started) return; // (written as the session stops)
@@ -65,7 +66,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       onRead: () => this.#notify({ kind: 'read' }),
     });
     this.#delivery = new DeliveryController(this, {
-      proxyUrl: () => this.#proxyUrl,
+      proxyUrl: () => resolveProxyUrl(this.options.proxyUrl),
       buildRequest: (message) => this.#buildRequest(message),
       onSend: (job, request) => this.#handleSend(job, request),
       onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
@@ -315,14 +316,6 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#notify({ kind: 'reset' });
     this.#outbox.adopt();
     return true;
-  }
-
-  get #proxyUrl() {
-    try {
-      return new URL(this.options.proxyUrl, document.baseURI).href;
-    } catch {
-      return this.options.proxyUrl;
-    }
   }
 
   get #language() {

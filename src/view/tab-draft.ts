@@ -1,9 +1,11 @@
+import { resolveProxyUrl } from '../conversation/proxy-url.js';
+
 /**
  * The visitor's unsent text, kept for their tab: a reload, or the site's next page in the same tab,
  * gives it back to the composer. In the tab's `sessionStorage`, under `agent-chat:{proxy URL}:draft`
  * (the URL resolved, as for the conversation's keys), not in the conversation's `localStorage`: a
  * draft belongs to the tab it was typed in, and another tab's composer does not fill with it.
- * Storage that is refused (or a proxy URL that is none) keeps nothing, as before.
+ * Storage that is refused keeps nothing, as before.
  */
 
 /**
@@ -12,10 +14,10 @@
  */
 export function tabDraft(proxyUrl: string, draft?: string): string | undefined {
   try {
-    const key = `agent-chat:${new URL(proxyUrl, document.baseURI).href}:draft`; // (the conversation's URL, resolved as its key)
+    const key = `agent-chat:${resolveProxyUrl(proxyUrl)}:draft`;
     if (draft != null) draft ? sessionStorage.setItem(key, draft) : sessionStorage.removeItem(key);
     return sessionStorage.getItem(key) || '';
   } catch {
-    return undefined; // (storage refused or full, or no URL: the draft is the page's alone)
+    return undefined; // (storage refused or full: the draft is the page's alone)
   }
 }

@@ -70,13 +70,17 @@ describe('journeys: reloads and tabs', () => {
 
   it('a draft is kept when the element is removed (a single-page site changing pages) and given back where it comes again; storage refused: nothing breaks', async () => {
     const p = proxy();
-    const first = await mount(p, { open: true });
-    await typeDraft(first.chat, 'half a question');
-    first.chat.remove();
-    const second = await mount(p, { open: true });
-    await second.chat.updateComplete;
-    expect(input(second.chat).value).to.equal('half a question');
-    second.chat.remove();
+    /** Types `text` in an element, removes it and mounts another: what that one's composer holds. */
+    const typedAndRemounted = async (text: string) => {
+      const before = await mount(p, { open: true });
+      await typeDraft(before.chat, text);
+      before.chat.remove();
+      const after = await mount(p, { open: true });
+      await after.chat.updateComplete;
+      after.chat.remove();
+      return input(after.chat).value;
+    };
+    expect(await typedAndRemounted('half a question')).to.equal('half a question');
 
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = () => {
@@ -84,12 +88,7 @@ describe('journeys: reloads and tabs', () => {
     };
     try {
       sessionStorage.clear();
-      const third = await mount(p, { open: true });
-      await typeDraft(third.chat, 'not kept');
-      third.chat.remove();
-      const fourth = await mount(p, { open: true });
-      await fourth.chat.updateComplete;
-      expect(input(fourth.chat).value).to.equal('');
+      expect(await typedAndRemounted('not kept')).to.equal('');
     } finally {
       Storage.prototype.setItem = setItem;
     }
