@@ -10,13 +10,15 @@ import { resolveProxyUrl } from '../conversation/proxy-url.js';
 
 /**
  * The draft kept for the tab under `proxyUrl` (`''`: none; `undefined`: storage refused); given
- * `draft`, keeps that first (an empty one: nothing, the key removed).
+ * `draft`, keeps that instead (an empty one: nothing, the key removed) and returns it, without
+ * reading storage again (a Send removes the key: one storage call on that path).
  */
 export function tabDraft(proxyUrl: string, draft?: string): string | undefined {
   try {
     const key = `agent-chat:${resolveProxyUrl(proxyUrl)}:draft`;
-    if (draft != null) draft ? sessionStorage.setItem(key, draft) : sessionStorage.removeItem(key);
-    return sessionStorage.getItem(key) || '';
+    if (draft == null) return sessionStorage.getItem(key) || '';
+    draft ? sessionStorage.setItem(key, draft) : sessionStorage.removeItem(key);
+    return draft;
   } catch {
     return undefined; // (storage refused or full: the draft is the page's alone)
   }

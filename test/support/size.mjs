@@ -201,7 +201,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * The visitor's unsent draft kept for their tab (a reload or the site's next page lost it; see
  * src/view/tab-draft.ts) took the first open with markdown to 47,156 and all to 51,752 (the budget
  * raised by 140 for it); one function resolving the proxy URL for the engine and the
- * view (a copy in each before; the shell keeps its own) to 47,158, 51,754, and the engine alone to 8,496.
+ * view (a copy in each before; the shell keeps its own) and a Send no longer reading the draft back
+ * to 47,156, 51,752, and the engine alone to 8,496.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
