@@ -269,6 +269,8 @@ try {
   await shot('rtl-answered', { width: 1280, height: 800, page: 'rich', dir: 'rtl' }, answered);
   await shot('desktop-draft', { width: 1280, height: 800 }, draftAfterReload);
   await shot('phone-320-draft', { width: 320, height: 640, dir: 'rtl' }, draftAfterReload);
+  await shot('dark-draft', { width: 1280, height: 800, dark: true }, draftAfterReload);
+  await shot('zoom-200-draft', { width: 640, height: 400, scale: 2 }, draftAfterReload);
   await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
   await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
   await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
