@@ -8,7 +8,7 @@ import { keepTags } from './shell/early-tags.js';
 import { openChatLabel } from './shell/launcher-label.js';
 import { loadView } from './shell/load-view.js';
 import { shellCss } from './shell/styles.js';
-import { hasNews, teaserDue, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
+import { hasNews, teaserDue, wasOpen, whenPageIdle, type LoadPolicy } from './shell/when-to-load.js';
 
 // Under server-side rendering there is no DOM: the class is defined (and never constructed).
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -185,7 +185,7 @@ export class AgentChat extends Upgrade {
 
   /** Where requests go: the proxy that holds the agent's token. Required. */
   proxyUrl = '';
-  /** Whether the panel is shown; reflects. Opening a fresh conversation sends the greeting. */
+  /** Whether the panel is shown; reflects. Opening a fresh conversation sends the greeting. Left open, it is open again on the site's next page in the tab (README, "The panel across the site's pages"). */
   open = false;
   /** The flow node that starts a conversation. */
   greeting = 'greeting';
@@ -304,6 +304,8 @@ export class AgentChat extends Upgrade {
    * loads it (~4 ms in the bench's profile), which neither the page nor the launcher should wait for.
    */
   #loadWhenIdle() {
+    // Open on the tab's page before: open again (with a new URL, or back from the back/forward cache too).
+    if (wasOpen(this.#resolvedProxyUrl)) return this.show();
     whenPageIdle(() => this.load === 'idle' || hasNews(this.#resolvedProxyUrl)
       ? this.#load()
       // Else again when the tab is shown or hidden (a tab the visitor comes back to: a reply another

@@ -122,6 +122,7 @@ describe('<agent-chat> accessibility', () => {
     restoreRecognition();
     fixtureCleanup();
     localStorage.clear();
+    sessionStorage.clear();
     document.documentElement.lang = 'en';
   });
 
@@ -757,6 +758,7 @@ describe('<agent-chat> accessibility', () => {
           await waitForBubbles(chat, 1);
           fixtureCleanup();
           localStorage.clear();
+          sessionStorage.clear(); // (the panel left open: a next page of the site would open it)
         }
       }
       // Before, "left" and "right" mirrored too: position="right" put it all bottom left on a right-to-left page.

@@ -176,18 +176,38 @@ describe('the shell', () => {
       ],
     } }));
     // A page's first read of localStorage waits while the browser loads it (~4 ms in the bench's
-    // profile): not while the launcher is drawn.
+    // profile): not while the launcher is drawn. (The tab's sessionStorage is read then on a page the
+    // visitor came to from the site: whether the panel was open on the page before; see the next test.)
     const reads: string[] = [];
     const { getItem } = win.Storage.prototype;
     win.Storage.prototype.getItem = function (this: Storage, key: string) {
-      reads.push(key);
+      reads.push(`${this === win.localStorage ? 'local' : 'session'}: ${key}`);
       return getItem.call(this, key);
     };
     win.document.body.innerHTML = '<agent-chat proxy-url="/left"></agent-chat>';
     expect(win.document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="launcher"]'), 'the launcher is drawn').to.exist;
-    expect(reads, 'storage read while the launcher was drawn').to.deep.equal([]);
+    expect(reads.filter((read) => read.startsWith('local')), 'localStorage read while the launcher was drawn').to.deep.equal([]);
     await waitUntil(() => win.requests.length >= 1, 'sent', WAIT);
     expect(win.requests[0].body.message.text).to.equal('left behind');
+  });
+
+  it('reads no storage as the launcher is drawn on a page the visitor came to from another site; from a page of the site, only whether the panel was open there', async () => {
+    const reads: string[] = [];
+    for (const referrer of ['https://elsewhere.example/', '', `${location.origin}/a-page-of-the-site`]) {
+      const win = freshFrame();
+      await loadScript(win, '/dist/agent-chat.js');
+      Object.defineProperty(win.document, 'referrer', { get: () => referrer });
+      const { getItem } = win.Storage.prototype;
+      let drawing = true; // (what is read at idle after: the test before)
+      win.Storage.prototype.getItem = function (this: Storage, key: string) {
+        if (drawing) reads.push(`${referrer || '(none)'}: ${this === win.localStorage ? 'local' : 'session'} ${key.replace(location.origin, '')}`);
+        return getItem.call(this, key);
+      };
+      win.document.body.innerHTML = '<agent-chat proxy-url="/came-from"></agent-chat>';
+      drawing = false;
+      expect(win.document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="launcher"]'), 'the launcher is drawn').to.exist;
+    }
+    expect([...new Set(reads)]).to.deep.equal([`${location.origin}/a-page-of-the-site: session agent-chat:/came-from:open`]);
   });
 
   for (const [what, data, greeting] of [['a postback without a title', 'checkout-started', false], ['a greeting', 'greeting', true]] as const) {

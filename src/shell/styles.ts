@@ -16,7 +16,6 @@ export const shellCss = css`
     --_on-accent: var(--agent-chat-on-accent-color, #ffffff);
     --_surface: var(--agent-chat-surface-color, #ffffff);
     --_text: var(--agent-chat-text-color, #1f2328);
-    --_error: var(--agent-chat-error-color, #b42318);
     --_border: var(--agent-chat-border-color, #d0d7de);
     --_radius: var(--agent-chat-radius, 12px);
     --_shadow: var(--agent-chat-shadow, 0 12px 40px rgb(0 0 0 / 0.18));
@@ -34,9 +33,9 @@ export const shellCss = css`
    * Every colour a site leaves unset is derived from those it sets, so that it contrasts with what it
    * sits on (README, "Colours"): the surface is dark only in a dark scheme (the visitor's, or
    * theme="dark") and only if the accent reads on it (a dark accent, made for a light page, keeps
-   * the panel light); the accent follows the surface; text, error and borders follow the surface;
-   * the text on the accent follows the accent. (The view's sheet derives the bubbles' colours and
-   * the muted text the same way.)
+   * the panel light); the accent follows the surface; text and borders follow the surface;
+   * the text on the accent follows the accent. (The view's sheet derives the bubbles' colours, the
+   * muted text and the error colour, which only the panel uses, the same way.)
    * --_d is 1 where the colour it is applied to (l, its OKLCH lightness) is dark, else 0; --_fg is
    * the lightness, chroma and hue of text on a colour: near black, or near white on a dark colour.
    * (light-dark() stands for relative colours too: browsers have both or neither, but Firefox 120-127.)
@@ -49,7 +48,6 @@ export const shellCss = css`
       --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28 * var(--_d)) calc(0.22 - 0.11 * var(--_d)) 262));
       --_on-accent: var(--agent-chat-on-accent-color, oklch(from var(--_accent) var(--_fg)));
       --_text: var(--agent-chat-text-color, oklch(from var(--_surface) var(--_fg)));
-      --_error: var(--agent-chat-error-color, oklch(from var(--_surface) calc(0.5 + 0.29 * var(--_d)) calc(0.18 - 0.06 * var(--_d)) 28));
       --_border: var(--agent-chat-border-color, color-mix(in oklab, var(--_surface), var(--_text) 22%));
     }
   }

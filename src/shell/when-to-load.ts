@@ -40,6 +40,23 @@ export function hasNews(proxyUrl: string): boolean {
 }
 
 /**
+ * Whether the visitor left the tab's page before this one with the panel open (a link of the site,
+ * or a reload of a page they came to by one; src/view/tab-state.ts keeps it in the tab's
+ * `sessionStorage` under `agent-chat:{proxyUrl}:open`; a test ties the two): the shell opens it
+ * again. Read as the element connects, so that the panel shows with the page rather than after it,
+ * and only on a page the visitor came to from a page of the site (its referrer): a first read of
+ * storage in a page takes ~1 ms (Chromium, test/bench/RUNS.md), which the page a visitor lands on
+ * from elsewhere, where the panel cannot have been open, does not pay. Storage that cannot be read: no.
+ */
+export function wasOpen(proxyUrl: string): boolean {
+  try {
+    return document.referrer.startsWith(origin) && !!sessionStorage.getItem(`agent-chat:${proxyUrl}:open`);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether the teaser may still show to this visitor: storage does not say that its time is over
  * (`agent-chat:teaser-seen`, the nudge controller's TEASER_SEEN_KEY: seen, dismissed, or the
  * visitor opened the chat or has a conversation, on any page). Else no page loads the rest of the

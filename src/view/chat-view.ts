@@ -21,7 +21,7 @@ import { renderMessage, type MessageContext, type PendingView } from '../views/m
 import { messageTime, prepareTimes } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
-import { tabDraft } from './tab-draft.js';
+import { tabValue } from './tab-state.js';
 import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { typingElsewhere } from './typing-elsewhere.js';
@@ -175,8 +175,8 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible && !document.hidden) this.#session.read();
   };
 
-  /** The page hidden: the draft kept; shown again: what the visitor now sees read. */
-  readonly #handleVisibility = () => (document.hidden ? this.#keepDraft() : this.#read());
+  /** The page hidden: what the tab takes to its next page kept; shown again: what the visitor now sees read. */
+  readonly #handleVisibility = () => (document.hidden ? this.#keepForTab() : this.#read());
 
   /**
    * Back from the browser's back/forward cache: the draft the tab keeps now, which the site's next
@@ -184,21 +184,32 @@ export class ChatView extends ViewHost implements View {
    * page's own.
    */
   readonly #handlePageShow = ({ persisted }: PageTransitionEvent) => {
-    if (persisted) this.#setDraft(tabDraft(this.#el.proxyUrl) ?? this.#draft);
+    if (persisted) this.#setDraft(tabValue(this.#el.proxyUrl, 'draft') ?? this.#draft);
   };
 
   /**
-   * The draft the visitor has not sent, kept for the tab whenever the page is hidden (a reload,
+   * What the visitor leaves the page with, kept for the tab whenever the page is hidden (a reload,
    * another page of the site, the tab closed or left: browsers hide a page before it unloads) or
-   * the element is removed, and given back to the composer where the view starts.
+   * the element is removed (a site's own page change): the draft they have not sent, given back to
+   * the composer where the view starts; and whether the panel is open, which the shell of the tab's
+   * next page opens again (see `updated`). Not where the panel covers the screen (a phone, a short
+   * window): there the next page is what the visitor went to see (a site taking them to a page the
+   * chat named, say), and the launcher brings back the conversation and the draft.
    */
-  #keepDraft() {
-    tabDraft(this.#el.proxyUrl, this.#draft);
+  #keepForTab() {
+    const url = this.#el.proxyUrl;
+    tabValue(url, 'draft', this.#draft);
+    tabValue(url, 'open', this.#el.open && this.#el.mode != 'inline' && !this.#coversScreen ? '1' : '');
+  }
+
+  /** The open panel covers the screen below these sizes (the shell's sheet says the same). */
+  get #coversScreen() {
+    return matchMedia('(max-width: 480px), (max-height: 560px)').matches;
   }
 
   override connect() {
     super.connect();
-    this.#draft ||= tabDraft(this.#el.proxyUrl) ?? '';
+    this.#draft ||= tabValue(this.#el.proxyUrl, 'draft') ?? '';
     document.addEventListener('visibilitychange', this.#handleVisibility);
     addEventListener('pageshow', this.#handlePageShow);
     this.#session.start();
@@ -216,7 +227,7 @@ export class ChatView extends ViewHost implements View {
     super.disconnect();
     document.removeEventListener('visibilitychange', this.#handleVisibility);
     removeEventListener('pageshow', this.#handlePageShow);
-    this.#keepDraft();
+    this.#keepForTab();
     this.#endUndo();
     this.#session.stop();
   }
@@ -416,8 +427,7 @@ export class ChatView extends ViewHost implements View {
     if (changed.has('language')) this.#loadLanguage();
     if (this.#el.tts) void this.#loadSpeech();
     if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.preload();
-    // The width below which the open panel covers the screen (the shell's sheet and the controller say the same).
-    if (this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches) void this.#loadViewport();
+    if (this.#el.open && this.#el.mode !== 'inline' && this.#coversScreen) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
     // Another deployment, another conversation: nothing of this one's queue goes there.
     if (changed.has('proxyUrl')) this.#session.reload();
@@ -443,8 +453,12 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible) this.#session.greet();
     if (!toggled) return;
     if (this.#el.open) {
-      // Not from a field the visitor is typing in elsewhere on the page (a site's script opened it meanwhile).
-      if (!typingElsewhere()) this.#focusPart('input');
+      // Not from a field the visitor is typing in elsewhere on the page (a site's script opened it
+      // meanwhile), nor as the page loads with the panel open because it was when the visitor left
+      // the tab's page before (the shell opened it): they did not open it here, and the focus stays
+      // with the page (its keys scroll it, a screen reader starts at its top). (The tab's value is
+      // written when this page is left.)
+      if (!typingElsewhere() && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open'))) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
       this.#read();
@@ -502,7 +516,7 @@ export class ChatView extends ViewHost implements View {
     // Not kept from now on, at once rather than when the page is hidden: a page of the site that
     // comes back from the browser's back/forward cache reads what the tab keeps as it shows (see
     // #handlePageShow), and Chromium may show it what this page wrote at that same moment only later.
-    this.#keepDraft();
+    tabValue(this.#el.proxyUrl, 'draft', '');
     this.send(text);
   };
 

@@ -9,6 +9,7 @@ export const viewCss = css`
   /* The colours only the panel uses, derived as the shell's (src/shell/styles.ts); fixed where relative colours are missing. */
   :host {
     --_muted: var(--agent-chat-muted-color, #57606a);
+    --_error: var(--agent-chat-error-color, #b42318);
     --_agent-bubble: var(--agent-chat-agent-bubble-color, #eef1f5);
     --_user-bubble: var(--agent-chat-user-bubble-color, var(--_accent));
     --_on-user-bubble: var(--agent-chat-on-user-bubble-color, var(--_on-accent));
@@ -16,6 +17,7 @@ export const viewCss = css`
   @supports (color: light-dark(red, red)) {
     :host {
       --_muted: var(--agent-chat-muted-color, oklch(from var(--_surface) calc(0.48 + 0.28 * var(--_d)) 0.015 255));
+      --_error: var(--agent-chat-error-color, oklch(from var(--_surface) calc(0.5 + 0.29 * var(--_d)) calc(0.18 - 0.06 * var(--_d)) 28));
       --_agent-bubble: var(--agent-chat-agent-bubble-color, color-mix(in oklab, var(--_surface), var(--_text) 7%));
       --_on-user-bubble: var(--agent-chat-on-user-bubble-color, oklch(from var(--_user-bubble) var(--_fg)));
     }

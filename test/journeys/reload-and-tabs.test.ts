@@ -9,10 +9,17 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, loadBundleInto, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 const input = (chat: AgentChat) => part(chat, 'input') as HTMLTextAreaElement;
+
+/** The browser hiding the page, as it does before the page unloads (a link, a reload). */
+function hidePage() {
+  lookAway(true);
+  document.dispatchEvent(new Event('visibilitychange'));
+  lookBack();
+}
 
 describe('journeys: reloads and tabs', () => {
   const proxy = useFakeProxies();
@@ -133,6 +140,96 @@ describe('journeys: reloads and tabs', () => {
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     await chat.updateComplete;
     expect(input(chat).value, 'back from the cache').to.equal('written on the next page');
+  });
+
+  it('the panel open when the visitor leaves a page (a link of the site, a reload, a single-page site\'s change) opens with the tab\'s next page, at once and without taking the focus; closed, it stays closed', async () => {
+    const p = proxy();
+    // This page, as the site's next page: the visitor came to it from a page of the site.
+    Object.defineProperty(document, 'referrer', { configurable: true, get: () => `${location.origin}/the-page-before` });
+    const first = await mount(p);
+    await clickLauncher(first.chat);
+    await waitForBubbles(first.chat, 1);
+    hidePage(); // (the browser hides a page before it unloads)
+    first.chat.remove();
+    // The next page: the shell opens the panel as the element connects, before the rest has loaded.
+    const shown: Event[] = [];
+    const next = document.createElement('agent-chat');
+    next.setAttribute('proxy-url', new URL(p.url).pathname); // (written relative to the page: the same URL)
+    next.addEventListener('agent-chat-show', (event) => shown.push(event));
+    document.body.append(next);
+    try {
+      expect(next.open, 'open as it connects').to.equal(true);
+      expect(part(next, 'panel'), 'its panel drawn with the page (the skeleton until the rest has loaded)').to.exist;
+      await next.updateComplete;
+      await waitForBubbles(next, 1);
+      expect(shown, 'agent-chat-show, once').to.have.length(1);
+      expect(document.activeElement === document.body, 'the focus stays with the page').to.equal(true);
+      expect(sent(p), 'the conversation goes on: not greeted again').to.deep.equal(['(greeting)']);
+      // A single-page site changing pages: the element removed, not the page hidden.
+      next.remove();
+      const again = await mount(p);
+      expect(again.chat.open, 'after a single-page site\'s change').to.equal(true);
+      // Closed there: the next page's is closed, and opened there it takes the focus as ever.
+      part(again.chat, 'close-button')!.click();
+      await again.chat.updateComplete;
+      hidePage();
+      again.chat.remove();
+      const closed = await mount(p);
+      await afterIdle();
+      expect(closed.chat.open, 'left closed: closed').to.equal(false);
+      await clickLauncher(closed.chat);
+      expect(closed.chat.shadowRoot!.activeElement === input(closed.chat), 'opened by the visitor: the focus in the input').to.equal(true);
+      // A page the visitor came to from another site: the tab's panel is not theirs to take up.
+      hidePage();
+      closed.chat.remove();
+      Object.defineProperty(document, 'referrer', { configurable: true, get: () => 'https://elsewhere.example/' });
+      const landed = await mount(p);
+      expect(landed.chat.open, 'a page come to from elsewhere').to.equal(false);
+    } finally {
+      next.remove();
+      delete (document as { referrer?: string }).referrer;
+    }
+  });
+
+  it('the panel left open is not opened again where it covers the screen (a phone, a short window), nor from an inline chat; storage refused: closed, nothing breaks', async () => {
+    /**
+     * An open panel in a `width` × `height` frame (its own viewport), left; then the frame's next
+     * page: whether its panel is open. `refused`: the frame's storage refuses every read and write.
+     */
+    const leftOpen = async (width: number, height: number, mode = 'launcher', refused = false) => {
+      const frame = document.createElement('iframe');
+      frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
+      document.body.append(frame);
+      try {
+        const win = frame.contentWindow as Window & typeof globalThis;
+        win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text('Hello')] } }),
+          { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+        await loadBundleInto(frame);
+        // A page come to from a page of the site (a frame's own document has no referrer in Firefox).
+        Object.defineProperty(win.document, 'referrer', { get: () => location.href });
+        if (refused) {
+          win.Storage.prototype.getItem = win.Storage.prototype.setItem = () => {
+            throw new DOMException('refused', 'SecurityError');
+          };
+        }
+        const url = `/left-open-${width}x${height}-${mode}-${refused}`;
+        win.document.body.innerHTML = `<agent-chat proxy-url="${url}" mode="${mode}" open></agent-chat>`;
+        const chat = win.document.querySelector('agent-chat') as AgentChat;
+        await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'greeted', WAIT);
+        chat.remove();
+        win.document.body.innerHTML = `<agent-chat proxy-url="${url}"></agent-chat>`;
+        const next = win.document.querySelector('agent-chat') as AgentChat;
+        await next.updateComplete;
+        return next.open;
+      } finally {
+        frame.remove();
+      }
+    };
+    expect(await leftOpen(800, 600), 'a desktop window: open again').to.equal(true);
+    expect(await leftOpen(320, 640), 'a phone: the panel covered it').to.equal(false);
+    expect(await leftOpen(800, 500), 'a short window: the panel covered it').to.equal(false);
+    expect(await leftOpen(800, 600, 'inline'), 'an inline chat').to.equal(false);
+    expect(await leftOpen(800, 600, 'launcher', true), 'storage refused').to.equal(false);
   });
 
   it('reload while a postback without a title is in flight: sent once after the reload, in its place; never again (also when both were made in one millisecond)', async () => {

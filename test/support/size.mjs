@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_160, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_270, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -199,10 +199,15 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * shell's tags removing the key only when there is one (it asked to remove it at each request) to 47,019, 51,615
  * and 8,498.
  * The visitor's unsent draft kept for their tab (a reload or the site's next page lost it; see
- * src/view/tab-draft.ts) took the first open with markdown to 47,156 and all to 51,752 (the budget
+ * src/view/tab-state.ts) took the first open with markdown to 47,156 and all to 51,752 (the budget
  * raised by 140 for it); one function resolving the proxy URL for the engine and the
  * view (a copy in each before; the shell keeps its own) and a Send no longer reading the draft back
  * to 47,156, 51,752, and the engine alone to 8,496.
+ * The panel left open opened again on the site's next page in the tab (the view keeps whether it
+ * is open with the draft, src/view/tab-state.ts; the shell reads it as the element connects) took
+ * the first open with markdown to 47,265 and all to 51,861 (the budget raised by 110 for it), and
+ * the shell to 4,096 of its 4,096: room made there by the error colour, which only the panel uses,
+ * moving to the view's sheet (−38 bytes in the shell, +8 in the view's file).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

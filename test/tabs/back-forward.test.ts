@@ -14,7 +14,8 @@
  * Chromium through Playwright (its back/forward cache switched back on: Playwright turns it off),
  * Firefox through puppeteer-core, WebKitGTK's MiniBrowser through WebKitWebDriver. A draft the
  * visitor typed goes with them to the next page of the site (the tab's sessionStorage), and once
- * sent there, it is not back on the page they come back to. Run after
+ * sent there, it is not back on the page they come back to; so does the panel they leave open (it
+ * opens with the next page, and the focus stays with the page). Run after
  * `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import assert from 'node:assert/strict';
@@ -193,6 +194,35 @@ for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
         await poll(async () => (await tab.evaluate(shown, null)).includes('You said: Do you ship to Greece?'), `${engine}: reloaded, the conversation is whole`);
         assert.equal(await draftIn(tab), '', 'nor after a reload');
         assert.deepEqual(posts, ['(greeting)', 'Do you ship to Greece?'], 'the draft was not sent, the message once');
+      } finally {
+        await close();
+      }
+    });
+
+    it('the panel open when the visitor follows a link of the site is open on the next page without a click, the focus left to the page; closed there, it is closed after a reload', async () => {
+      const { url, posts, close } = await site();
+      /** Whether the panel shows (its launcher says so), and where the page's focus is. */
+      const state = () => tab.evaluate(() => ({
+        open: document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="launcher"]')?.getAttribute('aria-expanded') ?? null,
+        panel: !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="panel"]'),
+        focus: document.activeElement?.localName ?? null,
+      }), null);
+      try {
+        await tab.goto(url);
+        await poll(() => open(tab), `${engine}: the launcher is there`);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('Hello!'), `${engine}: greeted`);
+        await tab.evaluate(() => document.querySelector('a')!.click(), null);
+        await poll(() => onPage(tab, '/next'), `${engine}: on the next page`);
+        await poll(async () => (await tab.evaluate(shown, null)).includes('Hello!'), `${engine}: the next page shows the conversation, nothing clicked`)
+          .catch(async (error) => assert.fail(`${error.message}: ${JSON.stringify(await state())}`));
+        assert.deepEqual(await state(), { open: 'true', panel: true, focus: 'body' }, 'open, the focus with the page');
+        await tab.evaluate(() => document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="close-button"]')!.click(), null);
+        await poll(async () => (await state()).open === 'false', `${engine}: closed`);
+        await tab.goto(`${url}next`);
+        await poll(() => onPage(tab, '/next'), `${engine}: reloaded`);
+        await poll(async () => (await state()).open === 'false', `${engine}: closed after the reload`);
+        assert.equal((await state()).panel, false, 'no panel drawn');
+        assert.deepEqual(posts, ['(greeting)'], 'greeted once');
       } finally {
         await close();
       }
