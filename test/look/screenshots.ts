@@ -237,6 +237,21 @@ async function draftAfterReload(p: Page) {
   await shadow(p, '[part~="input"]').focus();
 }
 
+/**
+ * The visitor chatted, typed a draft, and followed a link of the site with the panel open: the next
+ * page shows the panel open, the draft in it, nothing clicked there (the focus with the page).
+ */
+async function reopenedOnNextPage(p: Page) {
+  await openGreeted(p);
+  await typeAndSend(p, 'Where is my order?');
+  await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
+  await shadow(p, '[part~="input"]').fill('And can I change the address');
+  // A navigation the page makes (as a link does): the next page's referrer is this one.
+  await Promise.all([p.waitForNavigation(), p.evaluate(() => location.assign(`${location.href}&next`))]);
+  await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
+  await nextFrames(p);
+}
+
 /** The site's teaser beside the launcher, a moment after the page loaded. */
 async function teaser(p: Page) {
   await shadow(p, '[part~="teaser"]').waitFor();
@@ -271,6 +286,8 @@ try {
   await shot('phone-320-draft', { width: 320, height: 640, dir: 'rtl' }, draftAfterReload);
   await shot('dark-draft', { width: 1280, height: 800, dark: true }, draftAfterReload);
   await shot('zoom-200-draft', { width: 640, height: 400, scale: 2 }, draftAfterReload);
+  await shot('desktop-reopened', { width: 1280, height: 800 }, reopenedOnNextPage);
+  await shot('dark-reopened', { width: 1280, height: 800, dark: true, dir: 'rtl' }, reopenedOnNextPage);
   await shot('desktop-teaser', { width: 1280, height: 800, page: 'teaser' }, teaser);
   await shot('phone-320-teaser', { width: 320, height: 640, page: 'teaser', dir: 'rtl' }, teaser);
   await shot('dark-teaser', { width: 1280, height: 800, page: 'teaser', dark: true }, teaser);
