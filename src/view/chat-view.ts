@@ -199,7 +199,8 @@ export class ChatView extends ViewHost implements View {
   #keepForTab() {
     const url = this.#el.proxyUrl;
     tabValue(url, 'draft', this.#draft);
-    tabValue(url, 'open', this.#el.open && this.#el.mode != 'inline' && !this.#coversScreen ? '1' : '');
+    // (Not by an inline chat, which has no panel to open: a launcher of the same URL on its page keeps its own.)
+    if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#coversScreen ? '1' : '');
   }
 
   /** The open panel covers the screen below these sizes (the shell's sheet says the same). */

@@ -191,12 +191,13 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
-  it('the panel left open is not opened again where it covers the screen (a phone, a short window), nor from an inline chat; storage refused: closed, nothing breaks', async () => {
+  it('the panel left open is not opened again where it covers the screen (a phone, a short window), nor from an inline chat (nor closed by one); storage refused: closed, nothing breaks', async () => {
     /**
      * An open panel in a `width` × `height` frame (its own viewport), left; then the frame's next
-     * page: whether its panel is open. `refused`: the frame's storage refuses every read and write.
+     * page: whether its panel is open. `refused`: the frame's storage refuses every read and write;
+     * `inline`: an inline chat of the same URL on the first page too, after it.
      */
-    const leftOpen = async (width: number, height: number, mode = 'launcher', refused = false) => {
+    const leftOpen = async (width: number, height: number, mode = 'launcher', refused = false, inline = false) => {
       const frame = document.createElement('iframe');
       frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
       document.body.append(frame);
@@ -212,11 +213,12 @@ describe('journeys: reloads and tabs', () => {
             throw new DOMException('refused', 'SecurityError');
           };
         }
-        const url = `/left-open-${width}x${height}-${mode}-${refused}`;
-        win.document.body.innerHTML = `<agent-chat proxy-url="${url}" mode="${mode}" open></agent-chat>`;
+        const url = `/left-open-${width}x${height}-${mode}-${refused}-${inline}`;
+        win.document.body.innerHTML = `<agent-chat proxy-url="${url}" mode="${mode}" open></agent-chat>`
+          + (inline ? `<agent-chat proxy-url="${url}" mode="inline"></agent-chat>` : '');
         const chat = win.document.querySelector('agent-chat') as AgentChat;
         await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'greeted', WAIT);
-        chat.remove();
+        win.document.body.replaceChildren(); // (the first page's widgets gone, in order)
         win.document.body.innerHTML = `<agent-chat proxy-url="${url}"></agent-chat>`;
         const next = win.document.querySelector('agent-chat') as AgentChat;
         await next.updateComplete;
@@ -229,6 +231,7 @@ describe('journeys: reloads and tabs', () => {
     expect(await leftOpen(320, 640), 'a phone: the panel covered it').to.equal(false);
     expect(await leftOpen(800, 500), 'a short window: the panel covered it').to.equal(false);
     expect(await leftOpen(800, 600, 'inline'), 'an inline chat').to.equal(false);
+    expect(await leftOpen(800, 600, 'launcher', false, true), 'a launcher with an inline chat of its URL on its page').to.equal(true);
     expect(await leftOpen(800, 600, 'launcher', true), 'storage refused').to.equal(false);
   });
 
