@@ -304,7 +304,7 @@ export class AgentChat extends Upgrade {
    * loads it (~4 ms in the bench's profile), which neither the page nor the launcher should wait for.
    */
   #loadWhenIdle() {
-    // Open on the tab's page before: open again (with a new URL, or back from the back/forward cache too).
+    // Left open on the tab's page before (see wasOpen): open again (also where the URL is set after connecting).
     if (wasOpen(this.#resolvedProxyUrl)) return this.show();
     whenPageIdle(() => this.load === 'idle' || hasNews(this.#resolvedProxyUrl)
       ? this.#load()

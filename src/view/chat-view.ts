@@ -203,7 +203,7 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#coversScreen ? '1' : '');
   }
 
-  /** The open panel covers the screen below these sizes (the shell's sheet says the same). */
+  /** The open panel covers the screen below these sizes (the shell's sheet and the phone's controller say the same). */
   get #coversScreen() {
     return matchMedia('(max-width: 480px), (max-height: 560px)').matches;
   }
