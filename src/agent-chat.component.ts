@@ -180,7 +180,11 @@ export class AgentChat extends Upgrade {
 
   // First: the field defaults below are set through the accessors, which use these.
   #values: Record<string, unknown> = {};
-  /** Until the constructor ends, a change is only stored (an upgrade runs it connected). */
+  /**
+   * Until the element is first connected, a change is only stored: connecting draws and decides
+   * what to load from all of them (an upgrade sets the attributes of an element already in the page
+   * before it connects it; drawn and decided at each, the shell read storage twice, at once and at idle).
+   */
   #ready = false;
 
   /** Where requests go: the proxy that holds the agent's token. Required. */
@@ -242,7 +246,6 @@ export class AgentChat extends Upgrade {
     super();
     for (const [name, value] of this.early.splice(0)) this.#set(name, value);
     this.#root = shadowOf(this, this.#container);
-    this.#ready = true;
   }
 
   /** Opens the panel. */
@@ -288,6 +291,7 @@ export class AgentChat extends Upgrade {
   connectedCallback() {
     // Reflected here, not when set: a new element must not have attributes (custom element rules).
     for (const name of Object.keys(AgentChat.properties)) this.#reflect(name);
+    this.#ready = true;
     if (this.#view) return this.#view.connect();
     this.#drawShell();
     // The view shows the teaser: it loads when the teaser is due, unless its time is over for this

@@ -207,7 +207,9 @@ describe('the shell', () => {
       drawing = false;
       expect(win.document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="launcher"]'), 'the launcher is drawn').to.exist;
     }
-    expect([...new Set(reads)]).to.deep.equal([`${location.origin}/a-page-of-the-site: session agent-chat:/came-from:open`]);
+    // Once: an upgrade sets the attributes of an element already in the page before connecting it,
+    // and each used to draw the shell and read again.
+    expect(reads).to.deep.equal([`${location.origin}/a-page-of-the-site: session agent-chat:/came-from:open`]);
   });
 
   for (const [what, data, greeting] of [['a postback without a title', 'checkout-started', false], ['a greeting', 'greeting', true]] as const) {

@@ -47,10 +47,11 @@ export function hasNews(proxyUrl: string): boolean {
  * and only on a page the visitor came to from a page of the site (its referrer): a first read of
  * storage in a page takes ~1 ms (Chromium, test/bench/RUNS.md), which the page a visitor lands on
  * from elsewhere, where the panel cannot have been open, does not pay. Storage that cannot be read: no.
+ * Truthy or not (the value kept, or false or null): the shell only tests it.
  */
-export function wasOpen(proxyUrl: string): boolean {
+export function wasOpen(proxyUrl: string): unknown {
   try {
-    return document.referrer.startsWith(origin) && !!sessionStorage.getItem(`agent-chat:${proxyUrl}:open`);
+    return document.referrer.startsWith(origin) && sessionStorage.getItem(`agent-chat:${proxyUrl}:open`);
   } catch {
     return false;
   }

@@ -96,27 +96,27 @@ describe('what the shell reads of storage', () => {
   it('the panel open on the tab\'s page before: what the view keeps for the tab, under the URL resolved, on a page come to from the site; storage that cannot be read: no', () => {
     // (A page the visitor came to from a page of the site: from elsewhere, storage is not read.)
     Object.defineProperty(document, 'referrer', { configurable: true, get: () => `${location.origin}/the-page-before` });
-    expect(wasOpen(url), 'nothing kept').to.equal(false);
+    expect(!!wasOpen(url), 'nothing kept').to.equal(false);
     tabValue(new URL(url).pathname, 'open', '1'); // (the view keeps it under the URL resolved, as the shell reads it)
     try {
-      expect(wasOpen(url), 'kept open').to.equal(true);
-      expect(wasOpen(`${url}/other`), 'another deployment\'s').to.equal(false);
+      expect(!!wasOpen(url), 'kept open').to.equal(true);
+      expect(!!wasOpen(`${url}/other`), 'another deployment\'s').to.equal(false);
       const { getItem } = Storage.prototype;
       Storage.prototype.getItem = () => {
         throw new DOMException('The operation is insecure.', 'SecurityError');
       };
       try {
-        expect(wasOpen(url), 'unreadable').to.equal(false);
+        expect(!!wasOpen(url), 'unreadable').to.equal(false);
       } finally {
         Storage.prototype.getItem = getItem;
       }
       Object.defineProperty(document, 'referrer', { configurable: true, get: () => 'https://elsewhere.example/' });
-      expect(wasOpen(url), 'come to from another site').to.equal(false);
+      expect(!!wasOpen(url), 'come to from another site').to.equal(false);
       delete (document as { referrer?: string }).referrer;
-      expect(wasOpen(url), 'come to with no referrer').to.equal(false);
+      expect(!!wasOpen(url), 'come to with no referrer').to.equal(false);
       Object.defineProperty(document, 'referrer', { configurable: true, get: () => `${location.origin}/the-page-before` });
       tabValue(url, 'open', '');
-      expect(wasOpen(url), 'kept closed').to.equal(false);
+      expect(!!wasOpen(url), 'kept closed').to.equal(false);
     } finally {
       sessionStorage.clear();
       delete (document as { referrer?: string }).referrer;
