@@ -47,7 +47,9 @@ export function hasNews(proxyUrl: string): boolean {
  * and only on a page the visitor came to from a page of the site (its referrer): a first read of
  * storage in a page takes ~1 ms (Chromium, test/bench/RUNS.md), which the page a visitor lands on
  * from elsewhere, where the panel cannot have been open, does not pay. Storage that cannot be read: no.
- * Truthy or not (the value kept, or false or null): the shell only tests it.
+ * Truthy or not (the value kept, or false or null): the shell only tests it. (`origin` is the
+ * window's, shorter than `location.origin`; a page that declares a global of that name only turns
+ * the referrer test on or off, which costs a read or the reopening, never a wrong conversation.)
  */
 export function wasOpen(proxyUrl: string): unknown {
   try {
