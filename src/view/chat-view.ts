@@ -199,8 +199,10 @@ export class ChatView extends ViewHost implements View {
   #keepForTab() {
     const url = this.#el.proxyUrl;
     tabValue(url, 'draft', this.#draft);
-    // (Not by an inline chat, which has no panel to open: a launcher of the same URL on its page keeps its own.)
-    if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#coversScreen ? '1' : '');
+    // `focus` where the visitor was in the panel as they left (the site took them on from a reply, or
+    // a reload), else `1`. (Not by an inline chat, which has no panel to open: a launcher of the same
+    // URL on its page keeps its own.)
+    if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#coversScreen ? (this.#shell.root.activeElement ? 'focus' : '1') : '');
   }
 
   /** The open panel covers the screen below these sizes (the shell's sheet and the phone's controller say the same). */
@@ -456,10 +458,11 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.open) {
       // Not from a field the visitor is typing in elsewhere on the page (a site's script opened it
       // meanwhile), nor as the page loads with the panel open because it was when the visitor left
-      // the tab's page before (the shell opened it): they did not open it here, and the focus stays
-      // with the page (its keys scroll it, a screen reader starts at its top). (The tab's value is
-      // written when this page is left.)
-      if (!typingElsewhere() && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open'))) this.#focusPart('input');
+      // the tab's page before (the shell opened it) and they were no longer in it (a link of the
+      // page): they did not open it here, and the focus stays with the page (its keys scroll it, a
+      // screen reader starts at its top). Where they were in it, they go on there. (The tab's value
+      // is written when this page is left.)
+      if (!typingElsewhere() && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open') == '1')) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
       this.#read();

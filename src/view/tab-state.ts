@@ -6,8 +6,9 @@ import { resolveProxyUrl } from '../conversation/proxy-url.js';
  * (the URL resolved, as for the conversation's keys), not in the conversation's `localStorage`: it
  * belongs to the tab, and another tab does not take it up.
  * - `draft`: the text they typed and did not send, given back to the composer;
- * - `open`: `1` while the panel is open (launcher mode, not covering the screen): the shell opens it
- *   again (src/shell/when-to-load.ts, `wasOpen`, reads the same key: a test ties the two).
+ * - `open`: `1` while the panel is open (launcher mode, not covering the screen), `focus` if the
+ *   visitor is in it too: the shell opens it again (src/shell/when-to-load.ts, `wasOpen`, reads the
+ *   same key: a test ties the two), and with `focus` the view puts the focus in the input.
  * Storage that is refused keeps nothing, as before.
  */
 

@@ -142,13 +142,14 @@ describe('journeys: reloads and tabs', () => {
     expect(input(chat).value, 'back from the cache').to.equal('written on the next page');
   });
 
-  it('the panel open when the visitor leaves a page (a link of the site, a reload, a single-page site\'s change) opens with the tab\'s next page, at once and without taking the focus; closed, it stays closed', async () => {
+  it('the panel open when the visitor leaves a page (a link of the site, a reload, a single-page site\'s change) opens with the tab\'s next page, at once, the focus where it was (the page, or the panel); closed, it stays closed', async () => {
     const p = proxy();
     // This page, as the site's next page: the visitor came to it from a page of the site.
     Object.defineProperty(document, 'referrer', { configurable: true, get: () => `${location.origin}/the-page-before` });
     const first = await mount(p);
     await clickLauncher(first.chat);
     await waitForBubbles(first.chat, 1);
+    input(first.chat).blur(); // (the visitor left the panel for a link of the page)
     hidePage(); // (the browser hides a page before it unloads)
     first.chat.remove();
     // The next page: the shell opens the panel as the element connects, before the rest has loaded.
@@ -169,11 +170,18 @@ describe('journeys: reloads and tabs', () => {
       next.remove();
       const again = await mount(p);
       expect(again.chat.open, 'after a single-page site\'s change').to.equal(true);
-      // Closed there: the next page's is closed, and opened there it takes the focus as ever.
-      part(again.chat, 'close-button')!.click();
-      await again.chat.updateComplete;
+      // In the panel as they leave (the site takes them on from a reply, a reload): they go on there.
+      input(again.chat).focus();
       hidePage();
-      again.chat.remove();
+      const onward = await mount(p);
+      again.chat.remove(); // (an unloading page's element is not disconnected: removed only once the next has read the tab's value)
+      expect(onward.chat.open, 'left from inside the panel').to.equal(true);
+      expect(onward.chat.shadowRoot!.activeElement === input(onward.chat), 'the focus in the input, where they were').to.equal(true);
+      // Closed there: the next page's is closed, and opened there it takes the focus as ever.
+      part(onward.chat, 'close-button')!.click();
+      await onward.chat.updateComplete;
+      hidePage();
+      onward.chat.remove();
       const closed = await mount(p);
       await afterIdle();
       expect(closed.chat.open, 'left closed: closed').to.equal(false);

@@ -199,7 +199,7 @@ for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
       }
     });
 
-    it('the panel open when the visitor follows a link of the site is open on the next page without a click, the focus left to the page; closed there, it is closed after a reload', async () => {
+    it('the panel open when the visitor follows a link of the site is open on the next page without a click, the focus left to the page; taken on by the site from inside the panel, the focus back in it; closed, it is closed after a reload', async () => {
       const { url, posts, close } = await site();
       /** Whether the panel shows (its launcher says so), and where the page's focus is. */
       const state = () => tab.evaluate(() => ({
@@ -211,11 +211,24 @@ for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
         await tab.goto(url);
         await poll(() => open(tab), `${engine}: the launcher is there`);
         await poll(async () => (await tab.evaluate(shown, null)).includes('Hello!'), `${engine}: greeted`);
-        await tab.evaluate(() => document.querySelector('a')!.click(), null);
+        // A link of the page, taken with the keyboard (the focus on it; a pointer's press takes it from the panel too).
+        await tab.evaluate(() => {
+          document.querySelector('a')!.focus();
+          document.querySelector('a')!.click();
+        }, null);
         await poll(() => onPage(tab, '/next'), `${engine}: on the next page`);
         await poll(async () => (await tab.evaluate(shown, null)).includes('Hello!'), `${engine}: the next page shows the conversation, nothing clicked`)
           .catch(async (error) => assert.fail(`${error.message}: ${JSON.stringify(await state())}`));
         assert.deepEqual(await state(), { open: 'true', panel: true, focus: 'body' }, 'open, the focus with the page');
+        // In the panel, the site takes the visitor on (as from a reply): on the page it goes to, the focus is back in the panel.
+        await tab.evaluate(() => {
+          document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="input"]')!.focus();
+          location.assign('/');
+        }, null);
+        await poll(() => onPage(tab, '/'), `${engine}: taken to the first page`);
+        await poll(async () => (await state()).focus === 'agent-chat', `${engine}: the focus back in the panel`)
+          .catch(async (error) => assert.fail(`${error.message}: ${JSON.stringify(await state())}`));
+        assert.equal((await state()).open, 'true', 'open there');
         await tab.evaluate(() => document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLElement>('[part~="close-button"]')!.click(), null);
         await poll(async () => (await state()).open === 'false', `${engine}: closed`);
         await tab.goto(`${url}next`);
