@@ -246,7 +246,9 @@ async function reopenedOnNextPage(p: Page) {
   await typeAndSend(p, 'Where is my order?');
   await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
   await shadow(p, '[part~="input"]').fill('And can I change the address');
-  // A navigation the page makes (as a link does): the next page's referrer is this one.
+  // A link of the page (it takes the focus from the panel), as a navigation the page makes: the
+  // next page's referrer is this one.
+  await shadow(p, '[part~="input"]').blur();
   await Promise.all([p.waitForNavigation(), p.evaluate(() => location.assign(`${location.href}&next`))]);
   await shadow(p, '[part~="bubble--agent"] >> text="You said: Where is my order?"').waitFor();
   await nextFrames(p);
