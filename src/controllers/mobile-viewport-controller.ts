@@ -1,8 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** Where the open panel covers the whole viewport (the shell's sheet and the view say the same). */
-const SMALL = '(max-width: 480px), (max-height: 560px)';
-
 /**
  * While the panel covers the screen (a phone, a short window): the page behind it does not scroll
  * (restored on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
@@ -12,6 +9,7 @@ const SMALL = '(max-width: 480px), (max-height: 560px)';
 export class MobileViewportController implements ReactiveController {
   /** The element whose `--_viewport-height` the sheet reads. */
   readonly #host: HTMLElement;
+  /** Whether the panel covers the screen now (the view's: open, in launcher mode, in a small window). */
   readonly #active: () => boolean;
   #savedOverflow?: string;
 
@@ -22,7 +20,7 @@ export class MobileViewportController implements ReactiveController {
   }
 
   hostUpdated() {
-    const on = this.#active() && matchMedia(SMALL).matches;
+    const on = this.#active();
     if (on === (this.#savedOverflow !== undefined)) return;
     if (on) this.#lock();
     else this.#release();

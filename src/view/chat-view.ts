@@ -202,12 +202,12 @@ export class ChatView extends ViewHost implements View {
     // `focus` where the visitor was in the panel as they left (the site took them on from a reply, or
     // a reload), else `1`. (Not by an inline chat, which has no panel to open: a launcher of the same
     // URL on its page keeps its own.)
-    if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#coversScreen ? (this.#shell.root.activeElement ? 'focus' : '1') : '');
+    if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#covering ? (this.#shell.root.activeElement ? 'focus' : '1') : '');
   }
 
-  /** The open panel covers the screen below these sizes (the shell's sheet and the phone's controller say the same). */
-  get #coversScreen() {
-    return matchMedia('(max-width: 480px), (max-height: 560px)').matches;
+  /** Whether the panel covers the screen: open, in launcher mode, below these sizes (the shell's sheet says the same). */
+  get #covering() {
+    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches;
   }
 
   override connect() {
@@ -278,7 +278,7 @@ export class ChatView extends ViewHost implements View {
   #loadViewport() {
     return this.#feature('viewport', () => import('../controllers/mobile-viewport-controller.js').then(({ MobileViewportController }) => {
       // Holds no state the view reads: it only needs to be registered (it acts after each update).
-      new MobileViewportController(this, this.#el, () => this.#el.open && this.#el.mode !== 'inline');
+      new MobileViewportController(this, this.#el, () => this.#covering);
       this.requestUpdate();
     }));
   }
@@ -430,7 +430,7 @@ export class ChatView extends ViewHost implements View {
     if (changed.has('language')) this.#loadLanguage();
     if (this.#el.tts) void this.#loadSpeech();
     if (this.#el.teaser && this.#el.mode !== 'inline') this.#launcherSide.preload();
-    if (this.#el.open && this.#el.mode !== 'inline' && this.#coversScreen) void this.#loadViewport();
+    if (this.#covering) void this.#loadViewport();
     if (changed.has('keepChoices') || changed.has('feedback')) this.#log.reset(this.#session.messages);
     // Another deployment, another conversation: nothing of this one's queue goes there.
     if (changed.has('proxyUrl')) this.#session.reload();

@@ -54,10 +54,7 @@ describe('journeys: reloads and tabs', () => {
     const first = await mount(p, { open: true });
     await waitForBubbles(first.chat, 1);
     await typeDraft(first.chat, 'Do you ship to Gr');
-    // The browser hides a page before it unloads; the element is not removed then.
-    lookAway(true);
-    document.dispatchEvent(new Event('visibilitychange'));
-    lookBack();
+    hidePage(); // (the element is not removed then)
     // What the next page of the site finds (a new element, with this tab's storage; its proxy URL
     // written relative to the page, the same URL).
     const second = await mount(p, { attrs: { 'proxy-url': new URL(p.url).pathname } });
@@ -105,9 +102,7 @@ describe('journeys: reloads and tabs', () => {
     const p = proxy();
     const { chat } = await mount(p, { open: true });
     const away = async () => {
-      lookAway(true);
-      document.dispatchEvent(new Event('visibilitychange'));
-      lookBack();
+      hidePage();
       document.dispatchEvent(new Event('visibilitychange'));
       await chat.updateComplete;
     };

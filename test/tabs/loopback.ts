@@ -28,15 +28,17 @@ const used = new Set<number>();
  * again once it is free (18 of 430 servers opened and closed in turn got a port used before).
  */
 export async function listen(server: Server) {
-  const on = (target: Server | NetServer, port: number) =>
-    new Promise<number>((resolve) => target.listen(port, '127.0.0.1', () => resolve((target.address() as { port: number }).port)));
+  const on = (target: Server | NetServer, port: number) => new Promise<number>((resolve, reject) => {
+    target.once('error', reject);
+    target.listen(port, '127.0.0.1', () => resolve((target.address() as { port: number }).port));
+  });
   const blockers: NetServer[] = []; // each port used before, held until a new one is found
   let port = await on(server, 0);
   while (used.has(port)) {
     await new Promise((resolve) => server.close(resolve));
     const blocker = createNetServer();
-    await on(blocker, port);
-    blockers.push(blocker);
+    // (Taken by another process meanwhile: held all the same, and not handed out either.)
+    if (await on(blocker, port).then(() => true, () => false)) blockers.push(blocker);
     port = await on(server, 0);
   }
   await Promise.all(blockers.map((blocker) => new Promise((resolve) => blocker.close(resolve))));
