@@ -66,8 +66,14 @@ export const viewCss = css`
   .earlier { align-self: center; color: var(--_accent); }
   /* The ring drawn inside the log, so the panel's rounded, clipped edge never cuts it. */
   .log:focus-visible { outline-offset: -2px; }
-  /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log. */
-  .log { flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
+  /* The shell's container of the panel (and the nudge's) lays nothing out: an inline panel's
+     block-size: 100% is the host's, the box the site gives the chat (else the panel grew with the
+     conversation, over the page under it). */
+  :host > div { display: contents; }
+  /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log.
+     Positioned: what a reply positions (a code block's visually hidden "Copied") stays in the log
+     and scrolls with it, not laid out past the panel (which could then be scrolled) or the page. */
+  .log { position: relative; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */
   .entry { margin-block-end: 8px; }

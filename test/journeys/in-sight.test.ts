@@ -13,9 +13,15 @@ const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => 
 const log = (chat: AgentChat) => part(chat, 'log')!;
 /** The element's top relative to the log's visible top. */
 const top = (chat: AgentChat, el: Element) => el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top;
+/**
+ * In the log's visible part, and inside the chat's box (an inline chat's own box: a log that grew
+ * past it showed every message "in view", below the box, over the page).
+ */
 const inView = (chat: AgentChat, el: Element) => {
   const t = top(chat, el);
-  return t >= 0 && t + el.getBoundingClientRect().height <= log(chat).clientHeight + 1;
+  const { height, bottom } = el.getBoundingClientRect();
+  const box = (chat.mode === 'inline' ? chat : part(chat, 'panel')!).getBoundingClientRect();
+  return t >= 0 && t + height <= log(chat).clientHeight + 1 && bottom <= box.bottom + 1;
 };
 const atBottom = (chat: AgentChat) => {
   const l = log(chat);
@@ -116,6 +122,22 @@ describe('journeys: the newest message in sight', () => {
     await clickLauncher(launcher.chat);
     await waitUntil(() => inView(launcher.chat, lastEntry(launcher.chat)), 'opened: the newest message in view', WAIT);
     expect(log(launcher.chat).scrollTop, 'not the top of the log').to.be.above(0);
+  });
+
+  it('inline, a long conversation keeps to the box the site gave the chat: its log scrolls, the newest message shows in the box', async () => {
+    const p = proxy().next(ok(...lines(40)));
+    const { chat } = await mount(p, { mode: 'inline' });
+    await waitForBubbles(chat, 40);
+    const box = chat.parentElement!.getBoundingClientRect();
+    expect(box.height, 'the box the test gives it').to.equal(600);
+    const panel = part(chat, 'panel')!.getBoundingClientRect();
+    expect([Math.round(panel.top), Math.round(panel.bottom)], 'the panel fills the box').to.deep.equal([Math.round(box.top), Math.round(box.bottom)]);
+    expect(log(chat).scrollHeight, 'the log scrolls').to.be.above(log(chat).clientHeight);
+    p.next(ok(text('You are welcome')));
+    await submit(chat, 'thanks');
+    await waitForBubbles(chat, 42);
+    await waitUntil(() => inView(chat, lastEntry(chat)), 'the newest message in view', WAIT);
+    expect(lastEntry(chat).getBoundingClientRect().bottom, 'inside the box').to.be.at.most(box.bottom);
   });
 
   it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {

@@ -2,7 +2,7 @@
  * `npm run look`: screenshots of the built widget in the states a visitor meets, for a person to
  * look at (tests prove behaviour; only eyes catch an unreadable table). Debian's Chromium, headless,
  * against a loopback stand-in for the proxy whose behaviour each shot picks. Writes PNGs to
- * test-results/look/. Not part of `npm test`.
+ * test-results/look/ (`LOOK_ONLY=name` takes the shots whose names contain it). Not part of `npm test`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -43,6 +43,12 @@ function page(dir: string, scheme: string, kind = 'launcher') {
   if (kind === 'themes') {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="${scheme}"><title>themes</title>
 <style>body{font-family:system-ui;margin:12px;color-scheme:${scheme}}</style></head><body>${THEMES}</body></html>`;
+  }
+  if (kind === 'inline') {
+    return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta name="color-scheme" content="${scheme}"><title>look</title><style>body{font-family:system-ui;margin:24px;color-scheme:${scheme}} .box{height:420px;max-width:420px}</style></head>
+<body><h1>A help page</h1><div class="box"><agent-chat mode="inline" proxy-url="/chat" agent-title="Support"></agent-chat></div>
+<h2>Below the chat</h2><p>The host page goes on under the box it gave the chat.</p><script type="module" src="/dist/agent-chat.js"></script></body></html>`;
   }
   return `<!doctype html><html lang="en" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <meta name="color-scheme" content="${scheme}"><title>look</title>
@@ -108,6 +114,8 @@ async function typeAndSend(p: Page, text: string) {
 
 /** `story` may open another tab of the site and return it: that tab is the shot. */
 async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<Page | void>) {
+  // LOOK_ONLY=inline: only the shots whose names contain it.
+  if (!name.includes(process.env.LOOK_ONLY ?? '')) return;
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height }, deviceScaleFactor: options.scale ?? 1,
     colorScheme: options.dark ? 'dark' : 'light',
@@ -150,6 +158,22 @@ async function longReply(p: Page) {
   await typeAndSend(p, 'Compare the plans');
   await shadow(p, 'table').waitFor();
   await nextFrames(p); // the scroll to the reply's start happens in the next frame
+}
+
+/**
+ * An inline chat whose conversation is longer than its box: the log scrolls inside the box, the
+ * newest message shows at its foot, and the page under the box is untouched (once, since the
+ * shell/view split, the panel grew with the conversation over it).
+ */
+async function inlineLong(p: Page) {
+  await shadow(p, '[part~="bubble--agent"]').first().waitFor();
+  mode = 'long';
+  await typeAndSend(p, 'Compare the plans');
+  await shadow(p, 'table').waitFor();
+  mode = 'ok';
+  await typeAndSend(p, 'Thanks!');
+  await shadow(p, '[part~="bubble--agent"]').nth(2).waitFor();
+  await nextFrames(p);
 }
 
 /** A request in flight: the typing indicator says the agent is typing; a second message waits. */
@@ -304,6 +328,9 @@ try {
   await shot('phone-320-down-mid-conversation', { width: 320, height: 640 }, downMidConversation);
   await shot('desktop-second-tab-down', { width: 1280, height: 800 }, secondTabWhileDown);
   await shot('phone-320-second-tab-down', { width: 320, height: 640 }, secondTabWhileDown);
+  await shot('desktop-inline-long', { width: 1280, height: 800, page: 'inline' }, inlineLong);
+  await shot('phone-320-inline-long', { width: 320, height: 640, page: 'inline' }, inlineLong);
+  await shot('dark-inline-long', { width: 1280, height: 800, page: 'inline', dark: true, dir: 'rtl' }, inlineLong);
   await shot('desktop-long-reply', { width: 1280, height: 800 }, longReply);
   await shot('phone-320-long-reply', { width: 320, height: 640 }, longReply);
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);

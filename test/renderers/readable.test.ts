@@ -237,3 +237,53 @@ describe('choices with long titles, readable', () => {
   }
 });
 
+
+/**
+ * What a reply draws stays inside the log: a code block's "Copied" announcer (visually hidden, so
+ * absolutely positioned) once sat where the code was in the log's content but outside the log, and
+ * outside the widget: each made an inline chat's host page taller (blank space to scroll to below
+ * the page), and made the launcher's panel scrollable, so that a screen reader's cursor on it (or a
+ * site's scrollIntoView) scrolled the header away.
+ */
+describe('a reply with code, inside the widget', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  const codeReplies = (n: number) => Array.from({ length: n }, (_, i) => text(`Step ${i + 1}:\n\n\`\`\`sh\nnpm run step-${i + 1}\n\`\`\``));
+
+  it('inline: the host page is no taller once the replies are drawn', async () => {
+    const proxy = new FakeProxy().next(ok(...codeReplies(8)));
+    try {
+      const before = document.documentElement.scrollHeight;
+      const box = await fixture<HTMLDivElement>(html`<div style="height: 300px"><agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot!.querySelectorAll('.code').length === 8, 'the replies drawn', WAIT);
+      await chat.updateComplete;
+      const log = part(chat, 'log')!;
+      expect(log.scrollHeight, 'the log scrolls').to.be.greaterThan(log.clientHeight * 2);
+      const bottom = box.getBoundingClientRect().bottom + scrollY;
+      expect(document.documentElement.scrollHeight, 'the page\'s height').to.be.at.most(Math.max(before, bottom) + 1);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('launcher: what is scrolled into view in the log leaves the header and the composer where they are', async () => {
+    const proxy = new FakeProxy().next(ok(...codeReplies(8)));
+    try {
+      const chat = await fixture<AgentChat>(html`<agent-chat open proxy-url=${proxy.url}></agent-chat>`);
+      await waitUntil(() => chat.shadowRoot!.querySelectorAll('.code').length === 8, 'the replies drawn', WAIT);
+      await chat.updateComplete;
+      const panel = part(chat, 'panel')!;
+      expect(panel.scrollHeight, 'nothing overflows the panel').to.be.at.most(panel.clientHeight);
+      // As a screen reader's cursor does on the announcer of the first code block (scrolled up out of sight).
+      chat.shadowRoot!.querySelector('.code [role="status"]')!.scrollIntoView();
+      expect(panel.scrollTop, 'the panel itself scrolled').to.equal(0);
+      expect(Math.round(part(chat, 'header')!.getBoundingClientRect().top), 'the header at the panel\'s top').to.equal(Math.round(panel.getBoundingClientRect().top + panel.clientTop));
+    } finally {
+      proxy.restore();
+    }
+  });
+});

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_280, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_290, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -213,6 +213,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * where the visitor was in it as they left took the first open with markdown to 47,278 and all to
  * 51,874 (the budget raised by 10). The phone's controller told by the view whether the panel covers
  * the screen, instead of asking the same media query itself, took them back to 47,274 and 51,827.
+ * An inline panel kept to the box the site gives the chat (since the split, its container had no
+ * height, and the panel grew with the conversation over the page under it, its log never
+ * scrolling) and what a reply positions kept inside the log (a code block's hidden "Copied" made
+ * an inline chat's page taller, and the launcher's panel scrollable) took them to 47,289 and 51,842
+ * (the budget raised by 10 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

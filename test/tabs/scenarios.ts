@@ -103,9 +103,13 @@ export const storedMessages = async (tab: Tab) => (await storedIn<{ messages: St
 /** The session tags storage holds for the next request (added ones). */
 export const waitingTags = async (tab: Tab) => (await storedIn<{ add?: string[] }>(tab, 'tags'))?.add ?? [];
 
-/** What the tab's widget shows: its bubbles' texts, or also its ratings. */
+/**
+ * What the tab's widget shows: its bubbles' texts, or also its ratings. Nothing while the tab's
+ * document is not the site's page yet (WebKit's driver answered once from the new tab's blank
+ * document: polled, the next look finds the page).
+ */
 const shown = (tab: Tab, parts: string) =>
-  tab.evaluate((parts) => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll(parts)].map((node) => node.textContent!.trim()), parts);
+  tab.evaluate((parts) => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll(parts) ?? []].map((node) => node.textContent!.trim()), parts);
 
 /** Resolves once the tab's widget shows the greeting. */
 export const greeted = (tab: Tab, engine: string) =>
