@@ -43,9 +43,15 @@ describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
 
   it('a file whose browser dies each time it runs fails', async () => {
     const runs = await browserTests(quietRun('always'), ['webkit'], { root, files: fixtures });
-    assert.equal(runs.length, 2);
-    assert.deepEqual(runs[0].counts, { passed: 1, failed: 0, skipped: 0 });
-    assert.notEqual(runs[1].code, 0);
-    assert.ok((runs[1].counts?.failed ?? 0) > 0, JSON.stringify(runs));
+    const said = JSON.stringify(runs);
+    // The file after it passes, in a new browser, either way.
+    assert.equal(runs[0].counts?.passed, 1, said);
+    // Its death told as such (the usual way): run again, where it dies again and fails. On a busy
+    // machine the page killed with its browser can time out first (a CI run did, once): then it
+    // fails in the first run already. Either way the browser tests fail, and nothing else does.
+    const last = runs.at(-1)!;
+    assert.ok(runs.length === 2 ? runs[1].name.includes(fixtures[0]) : (runs[0].counts?.failed ?? 0) >= 1, said);
+    assert.notEqual(last.code, 0, said);
+    assert.ok((last.counts?.failed ?? 0) > 0, said);
   });
 });
