@@ -294,6 +294,23 @@ describe('the shell', () => {
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
   });
 
+  it('inline, the panel that is loading (or could not load) fills the box the site gives the chat, as the loaded panel does', async () => {
+    const win = freshFrame();
+    // A page in standards mode, as a site's (a frame's blank page is in quirks mode, where a
+    // percentage height finds the box's height through any ancestor).
+    win.document.open();
+    win.document.write('<!doctype html><html><head></head><body></body></html>');
+    win.document.close();
+    expect(win.document.compatMode).to.equal('CSS1Compat');
+    const source = await (await fetch('/dist/agent-chat.iife.js')).text();
+    win.console.error = () => {};
+    await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
+    win.document.body.innerHTML = '<div style="height: 460px"><agent-chat mode="inline" proxy-url="/unloadable"></agent-chat></div>';
+    const chat = win.document.querySelector('agent-chat') as AgentChat;
+    await waitUntil(() => shadowText(chat, 'error') !== null, 'a problem is shown', WAIT);
+    expect(chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect().height, 'the panel\'s height').to.equal(460);
+  });
+
   it('on a phone, the panel that is loading (or could not load) covers the page but not the launcher, which closes it; once loaded, the header\'s close button does', async () => {
     const network = `/flaky/${crypto.randomUUID()}`;
     const phone = async () => {

@@ -81,7 +81,9 @@ export const shellCss = css`
      position="left" or "right" is that side of the screen, as written. */
   :host([position='left']) :is(.launcher, .panel, .nudge) { inset-inline: auto; left: var(--_offset); }
   :host([position='right']) :is(.launcher, .panel, .nudge) { inset-inline: auto; right: var(--_offset); }
-  :host([mode='inline']) { display: block; block-size: 100%; }
+  /* A grid, so that the panel (in the shell's container while the rest loads; the view's sheet has
+     that container lay nothing out) is as high as the box the site gives the chat. */
+  :host([mode='inline']) { display: grid; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .loading { margin: auto; padding: 16px; }
   /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it. */

@@ -66,9 +66,10 @@ export const viewCss = css`
   .earlier { align-self: center; color: var(--_accent); }
   /* The ring drawn inside the log, so the panel's rounded, clipped edge never cuts it. */
   .log:focus-visible { outline-offset: -2px; }
-  /* The shell's container of the panel (and the nudge's) lays nothing out: an inline panel's
-     block-size: 100% is the host's, the box the site gives the chat (else the panel grew with the
-     conversation, over the page under it). */
+  /* The shell's container of the panel (and the nudge's) lays nothing out: an inline panel is the
+     host's grid item, as high as the box the site gives the chat, its log scrolling (as a grid item
+     of its own, the container grew with the conversation, and the panel with it, over the page
+     under it). */
   :host > div { display: contents; }
   /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log.
      Positioned: what a reply positions (a code block's visually hidden "Copied") stays in the log

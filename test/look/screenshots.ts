@@ -359,6 +359,9 @@ try {
   await shot('phone-320-unloadable', { width: 320, height: 640 }, unloadable);
   await shot('rtl-unloadable', { width: 1280, height: 800, dir: 'rtl' }, unloadable);
   await shot('zoom-200-unloadable', { width: 640, height: 400, scale: 2 }, unloadable);
+  // Inline, the rest loads at once: here it cannot; the panel that says so fills the box.
+  viewServing = 'missing';
+  await shot('desktop-inline-unloadable', { width: 1280, height: 800, page: 'inline' }, (p) => shadow(p, '[part~="error"]').waitFor());
   viewServing = 'ok';
 } finally {
   await browser.close();
