@@ -5,7 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../src/agent-chat.js';
-import { WAIT } from './support/widget.js';
+import { standardsMode, WAIT } from './support/widget.js';
 import { launcherSnippet, launcherStyleHash } from '../src/shell/launcher-snippet.js';
 
 type Frame = Window & typeof globalThis & { requests: { url: string; body: { message: { text?: string; payload?: unknown }; tagOperations?: unknown } }[] };
@@ -22,6 +22,7 @@ function freshFrame(): Frame {
   document.body.append(frame);
   frames.push(frame);
   const win = frame.contentWindow as Frame;
+  standardsMode(win);
   win.requests = [];
   win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     win.requests.push({ url: String(input), body: JSON.parse(String(init?.body)) });
@@ -296,12 +297,7 @@ describe('the shell', () => {
 
   it('inline, the panel that is loading (or could not load) fills the box the site gives the chat, as the loaded panel does', async () => {
     const win = freshFrame();
-    // A page in standards mode, as a site's (a frame's blank page is in quirks mode, where a
-    // percentage height finds the box's height through any ancestor).
-    win.document.open();
-    win.document.write('<!doctype html><html><head></head><body></body></html>');
-    win.document.close();
-    expect(win.document.compatMode).to.equal('CSS1Compat');
+    expect(win.document.compatMode, 'a page in standards mode').to.equal('CSS1Compat');
     const source = await (await fetch('/dist/agent-chat.iife.js')).text();
     win.console.error = () => {};
     await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });

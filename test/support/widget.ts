@@ -80,9 +80,22 @@ export function useFakeProxies() {
   };
 }
 
-/** Loads the built bundle into a fresh iframe document (its first evaluation there). */
+/**
+ * Makes a frame's blank document a page in standards mode, as a site's: a frame's own blank page is
+ * in quirks mode, where a percentage height finds a height through any ancestor (an inline chat's
+ * panel filled its box there, and grew past it on every real page). The frame's window, and what a
+ * test stubbed on it, stay.
+ */
+export function standardsMode(win: Window) {
+  win.document.open();
+  win.document.write('<!doctype html><html><head></head><body></body></html>');
+  win.document.close();
+}
+
+/** Loads the built bundle into a fresh iframe document (its first evaluation there), in standards mode. */
 export async function loadBundleInto(frame: HTMLIFrameElement) {
   const win = frame.contentWindow as Window & typeof globalThis;
+  standardsMode(win);
   const script = win.document.createElement('script');
   script.type = 'module';
   script.src = new URL('/dist/agent-chat.js', location.href).href;
