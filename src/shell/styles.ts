@@ -22,9 +22,8 @@ export const shellCss = css`
     --_launcher-size: var(--agent-chat-launcher-size, 56px);
     --_offset: var(--agent-chat-offset, 20px);
     --_z: var(--agent-chat-z-index, 999999);
-    font-family: var(--agent-chat-font-family, system-ui, sans-serif);
-    font-size: var(--agent-chat-font-size, 15px);
-    line-height: 1.4;
+    /* The shorthand: the host page's weight, style and variant are not inherited either. */
+    font: var(--agent-chat-font-size, 15px) / 1.4 var(--agent-chat-font-family, system-ui, sans-serif);
     color: var(--_text);
   }
   :host([theme='light']) { color-scheme: light; }

@@ -287,3 +287,46 @@ describe('a reply with code, inside the widget', () => {
     }
   });
 });
+
+/**
+ * Text styles a host page sets on what holds the chat (its body, a centred section) are inherited
+ * through the shadow root: uppercase, spaced, indented, italic, bold text in every bubble, the
+ * avatar's initials pushed out of their circle. The widget sets its own.
+ */
+describe('the host page\'s text styles', () => {
+  afterEach(() => {
+    fixtureCleanup();
+    localStorage.clear();
+  });
+
+  it('do not reach the widget: its text is set as the widget sets it, whatever the page around it', async () => {
+    const proxy = new FakeProxy().next(ok(text('Hello! Here is **bold** and a list:\n\n- one\n- two'), {
+      id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
+    } as AgentResponseItem));
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div style="height: 600px; width: 400px; text-align: center; text-transform: uppercase;
+        letter-spacing: 3px; word-spacing: 10px; text-indent: 40px; font-style: italic; font-weight: 700; font-variant: small-caps;
+        text-shadow: 1px 1px 2px red; white-space: nowrap"><agent-chat mode="inline" agent-title="Support" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot!.querySelector('[part~="bubble--agent"] li'), 'the reply shown', WAIT);
+      await chat.updateComplete;
+      const root = chat.shadowRoot!;
+      const texts = [root.querySelector('[part~="bubble--agent"] p')!, root.querySelector('[part~="bubble--agent"] li')!, part(chat, 'title')!, part(chat, 'avatar')!, part(chat, 'time')!];
+      for (const element of texts) {
+        const style = getComputedStyle(element);
+        const name = element.getAttribute('part') ?? element.localName;
+        expect({
+          textTransform: style.textTransform, letterSpacing: style.letterSpacing, wordSpacing: style.wordSpacing, textIndent: style.textIndent,
+          fontStyle: style.fontStyle, fontVariantCaps: style.fontVariantCaps, textShadow: style.textShadow, centred: style.textAlign === 'center',
+        }, name).to.deep.equal({
+          textTransform: 'none', letterSpacing: 'normal', wordSpacing: '0px', textIndent: '0px',
+          fontStyle: 'normal', fontVariantCaps: 'normal', textShadow: 'none', centred: false,
+        });
+      }
+      expect(getComputedStyle(root.querySelector('[part~="bubble--agent"] p')!).fontWeight, 'the reply\'s text').to.equal('400');
+      expect(getComputedStyle(part(chat, 'log')!).whiteSpace, 'lines wrap').to.equal('normal');
+    } finally {
+      proxy.restore();
+    }
+  });
+});

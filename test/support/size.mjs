@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_290, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_330, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -219,7 +219,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * an inline chat's page taller, and the launcher's panel scrollable) took them to 47,289 and 51,842
  * (the budget raised by 10 for it); the inline host a grid, so that the panel shown while the rest
  * loads fills the box too (it was 320 px high, then jumped), took them back to 47,288 and 51,841,
- * and the shell to 4,094.
+ * and the shell to 4,094. The host page's text styles kept out of the widget (inherited through the
+ * shadow root: a page's centred, spaced, uppercase or indented text showed so in every bubble, the
+ * avatar's initials pushed out of their circle): the shell's font shorthand (weight, style and
+ * variant too; the shell to 4,089) and the view's sheet resetting the rest took them to 47,326 and
+ * 51,879 (the budget raised by 40 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
