@@ -7,11 +7,12 @@ const css = (strings: TemplateStringsArray) => strings[0];
  */
 export const viewCss = css`
   /* The colours only the panel uses, derived as the shell's (src/shell/styles.ts); fixed where relative colours are missing.
-     And the text styles a host page sets around the chat (a centred section, spaced capitals), which
-     would be inherited through the shadow root: the widget's own (the shell's font shorthand resets
-     weight, style and variant). */
+     And the text styles a host page sets around the chat (a centred section, spaced capitals, words
+     broken anywhere), which would be inherited through the shadow root: the widget's own (the
+     shell's font shorthand resets weight, style and variant). */
   :host {
     text-align: start; text-transform: none; text-indent: 0; letter-spacing: normal; word-spacing: normal; text-shadow: none; white-space: normal;
+    word-break: normal; line-break: auto; hyphens: manual;
     --_muted: var(--agent-chat-muted-color, #57606a);
     --_error: var(--agent-chat-error-color, #b42318);
     --_agent-bubble: var(--agent-chat-agent-bubble-color, #eef1f5);

@@ -65,8 +65,8 @@ function textOutsideCorners(element: Element): string[] {
 }
 
 /** An inline chat `width` px wide (in a box of direction `dir`), once its first reply shows `selector`. */
-async function inlineChat(proxy: FakeProxy, width: number, selector: string, dir = 'ltr') {
-  const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px">
+async function inlineChat(proxy: FakeProxy, width: number, selector: string, dir = 'ltr', hostStyle = '') {
+  const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: ${width}px; height: 640px; ${hostStyle}">
     <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
   const chat = box.querySelector('agent-chat') as AgentChat;
   await waitUntil(() => chat.shadowRoot!.querySelector(selector), 'the reply shown', WAIT);
@@ -80,11 +80,13 @@ describe('a long markdown reply, readable', () => {
     localStorage.clear();
   });
 
-  for (const width of [380, 320]) {
-    it(`at ${width} px: words whole in cells, table and code scroll inside the bubble, nothing overflows`, async () => {
+  // The last on a page that breaks its own text anywhere (inherited through the shadow root, it broke the cells' words).
+  const BREAKING = 'word-break: break-all; line-break: anywhere; overflow-wrap: anywhere; hyphens: auto';
+  for (const [width, hostStyle] of [[380, ''], [320, ''], [320, BREAKING]] as const) {
+    it(`at ${width} px${hostStyle ? ' on a page that breaks words anywhere' : ''}: words whole in cells, table and code scroll inside the bubble, nothing overflows`, async () => {
       const proxy = new FakeProxy().next(ok(text(LONG)));
       try {
-        const chat = await inlineChat(proxy, width, 'table');
+        const chat = await inlineChat(proxy, width, 'table', 'ltr', hostStyle);
         const root = chat.shadowRoot!;
         const bubble = root.querySelector('table')!.closest('[part~="bubble"]')!;
         const table = root.querySelector('table')!;
@@ -325,6 +327,23 @@ describe('the host page\'s text styles', () => {
       }
       expect(getComputedStyle(root.querySelector('[part~="bubble--agent"] p')!).fontWeight, 'the reply\'s text').to.equal('400');
       expect(getComputedStyle(part(chat, 'log')!).whiteSpace, 'lines wrap').to.equal('normal');
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('a page that breaks its words anywhere: the replies\' lines still break between words', async () => {
+    const sentence = 'Our support team answers every message within one working day, and usually much sooner than that.';
+    const proxy = new FakeProxy().next(ok(text(sentence)));
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div style="height: 600px; width: 320px; word-break: break-all; line-break: anywhere; hyphens: auto"
+        lang="en"><agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => part(chat, 'bubble--agent'), 'the reply shown', WAIT);
+      await chat.updateComplete;
+      const bubble = part(chat, 'bubble--agent')!;
+      expect(lines(bubble), 'a reply of several lines').to.be.above(2);
+      expect(brokenWords(bubble), 'words broken across lines').to.deep.equal([]);
     } finally {
       proxy.restore();
     }
