@@ -69,10 +69,10 @@ describe('journeys: the newest message in sight', () => {
     return { p, first: chat };
   }
 
-  /** A visitor with 30 replies in the log asks something, then scrolls up while `replies` arrive. */
-  async function readingAboveWhile(...replies: string[]) {
+  /** A visitor with 30 replies in the log (of an open panel, or an inline chat) asks something, then scrolls up while `replies` arrive. */
+  async function readingAboveWhile(replies: string[], mode: 'launcher' | 'inline' = 'launcher') {
     const p = proxy().next(ok(...lines(30)));
-    const { chat } = await mount(p, { open: true });
+    const { chat } = await mount(p, { open: true, mode });
     await waitForBubbles(chat, 30);
     const gate = p.hold();
     await submit(chat, 'tell me more');
@@ -84,8 +84,8 @@ describe('journeys: the newest message in sight', () => {
     return chat;
   }
 
-  it('scrolled up → replies arrive → "2 new messages ↓" → activating it shows the first of them; own message goes to the bottom', async () => {
-    const chat = await readingAboveWhile('more one', 'more two');
+  for (const mode of ['launcher', 'inline'] as const) it(`${mode}: scrolled up → replies arrive → "2 new messages ↓" → activating it shows the first of them; own message goes to the bottom`, async () => {
+    const chat = await readingAboveWhile(['more one', 'more two'], mode);
     expect(part(chat, 'new-messages-button')!.textContent!.trim()).to.equal('2 new messages ↓');
     expect(log(chat).scrollTop, 'the view stayed where they read').to.equal(0);
 
@@ -102,7 +102,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('scrolling down to the newest replies clears the count', async () => {
-    const chat = await readingAboveWhile('news');
+    const chat = await readingAboveWhile(['news']);
     await scrollLog(chat, 'bottom');
     expect(shownText(chat, 'new-messages-button')).to.equal(null);
   });
