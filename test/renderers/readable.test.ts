@@ -327,6 +327,9 @@ describe('the host page\'s text styles', () => {
       }
       expect(getComputedStyle(root.querySelector('[part~="bubble--agent"] p')!).fontWeight, 'the reply\'s text').to.equal('400');
       expect(getComputedStyle(part(chat, 'log')!).whiteSpace, 'lines wrap').to.equal('normal');
+      // A rule on the element itself still wins (README, "Look").
+      chat.style.letterSpacing = '1px';
+      expect(getComputedStyle(root.querySelector('[part~="bubble--agent"] p')!).letterSpacing, 'set on the element').to.equal('1px');
     } finally {
       proxy.restore();
     }
