@@ -607,6 +607,32 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('printed, the launcher and its open panel are left out (fixed, they showed on every page, over the text); an inline chat is printed', async () => {
+    const proxy = new FakeProxy();
+    const box = await fixture<HTMLDivElement>(html`<div style="height: 400px"><agent-chat open proxy-url=${proxy.url}></agent-chat>
+      <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+    const [launcher, inline] = [...box.querySelectorAll('agent-chat')] as AgentChat[];
+    try {
+      await waitUntil(() => part(launcher, 'panel') && part(inline, 'panel'), 'both drawn', WAIT);
+      try {
+        await emulateMedia({ media: 'print' });
+      } catch {
+        // No media emulation in this driver: the rule the browser applies when printing.
+        const rules = launcher.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
+        const print = rules.filter((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText === 'print').map((r) => r.cssText).join('\n');
+        expect(print).to.match(/:host\(:not\(\[mode="?inline"?\]\)\)/).and.to.match(/display: none/);
+        return;
+      }
+      expect(getComputedStyle(launcher).display, 'the launcher and its panel').to.equal('none');
+      expect(part(launcher, 'launcher')!.getBoundingClientRect().width, 'no launcher box').to.equal(0);
+      expect(getComputedStyle(inline).display, 'an inline chat').to.not.equal('none');
+      expect(part(inline, 'panel')!.getBoundingClientRect().height, 'the inline panel\'s box').to.be.above(0);
+    } finally {
+      await emulateMedia({ media: 'screen' }).catch(() => undefined);
+      proxy.restore();
+    }
+  });
+
   it("draws the log's focus ring inside it, where the panel's edge cannot clip it", async () => {
     const { chat, proxy } = await openWithEverything();
     try {

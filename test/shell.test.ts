@@ -287,7 +287,7 @@ describe('the shell', () => {
     const chat = win.document.querySelector('agent-chat') as AgentChat;
     chat.show();
     await waitUntil(() => shadowText(chat, 'error') !== null, 'a problem is shown', WAIT);
-    expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+    expect(shadowText(chat, 'error')).to.equal('The chat could not load. Check the connection and reload the page.');
     expect(chat.shadowRoot!.querySelector('[part~="error"]')!.getAttribute('role')).to.equal('alert');
     expect(errors, 'the developer is told').to.have.length(1);
     chat.hide();
@@ -356,7 +356,7 @@ describe('the shell', () => {
         await fetch(`${network}/down`);
         chat.show();
         await waitUntil(() => shadowText(chat, 'error') !== null, 'the problem is shown', WAIT);
-        expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+        expect(shadowText(chat, 'error')).to.equal('The chat could not load. Check the connection and reload the page.');
         await fetch(`${network}/up`);
         if (back === 'the browser says it is online again') {
           // The panel still shows the problem: nothing for the visitor to do but wait.
@@ -367,7 +367,7 @@ describe('the shell', () => {
         }
         // Chromium and WebKit fetch the view again; Firefox keeps the failed module until a reload.
         await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!' || errors.length === 2, 'loaded, or said again', WAIT);
-        if (errors.length === 2) expect(shadowText(chat, 'error')).to.equal('The chat could not be loaded. Check the connection and reload the page.');
+        if (errors.length === 2) expect(shadowText(chat, 'error')).to.equal('The chat could not load. Check the connection and reload the page.');
         const reloaded = await page();
         reloaded.chat.show();
         await waitUntil(() => shadowText(reloaded.chat, 'bubble') === 'Hi!', 'the reloaded page loads it and greets', WAIT);

@@ -95,4 +95,6 @@ export const shellCss = css`
     .launcher { z-index: calc(var(--_z) + 1); }
   }
   @media (forced-colors: active) { .launcher { border: 1px solid CanvasText; } }
+  /* Fixed, the launcher and its panel would print on every sheet (the panel over the text); an inline chat prints. */
+  @media print { :host(:not([mode='inline'])) { display: none; } }
 `;

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_350, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_360, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -224,7 +224,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * avatar's initials pushed out of their circle): the shell's font shorthand (weight, style and
  * variant too; the shell to 4,089) and the view's sheet resetting the rest took them to 47,326 and
  * 51,879 (the budget raised by 40 for it), and a page's own word breaking (`word-break: break-all`
- * broke the words of every reply's lines) to 47,349 and 51,902 (the budget raised by 20).
+ * broke the words of every reply's lines) to 47,349 and 51,902 (the budget raised by 20). The
+ * launcher and its panel left out of a printed page (fixed, they printed on every page, the open
+ * panel over the text), +10 in the shell, paid for by its could-not-load message's "could not load"
+ * (was "could not be loaded", −3), took the shell to its 4,096 and them to 47,355 and 51,908 (the
+ * budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
