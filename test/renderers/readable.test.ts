@@ -80,7 +80,9 @@ describe('a long markdown reply, readable', () => {
     localStorage.clear();
   });
 
-  // The last on a page that breaks its own text anywhere (inherited through the shadow root, it broke the cells' words).
+  // The last on a page that breaks its own text anywhere, inherited through the shadow root (a guard:
+  // the cells kept their words even then, their table taking the width they want; a reply's lines
+  // did not: see "the host page's text styles").
   const BREAKING = 'word-break: break-all; line-break: anywhere; overflow-wrap: anywhere; hyphens: auto';
   for (const [width, hostStyle] of [[380, ''], [320, ''], [320, BREAKING]] as const) {
     it(`at ${width} px${hostStyle ? ' on a page that breaks words anywhere' : ''}: words whole in cells, table and code scroll inside the bubble, nothing overflows`, async () => {
@@ -238,7 +240,6 @@ describe('choices with long titles, readable', () => {
     });
   }
 });
-
 
 /**
  * What a reply draws stays inside the log: a code block's "Copied" announcer (visually hidden, so
