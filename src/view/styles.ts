@@ -78,8 +78,9 @@ export const viewCss = css`
   :host > div { display: contents; }
   /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log.
      Positioned: what a reply positions (a code block's visually hidden "Copied") stays in the log
-     and scrolls with it, not laid out past the panel (which could then be scrolled) or the page. */
-  .log { position: relative; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
+     and scrolls with it, not laid out past the panel (which could then be scrolled) or the page.
+     Selectable on a page that turns selection off (an order number in a reply is there to copy). */
+  .log { position: relative; -webkit-user-select: text; user-select: text; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */
   .entry { margin-block-end: 8px; }

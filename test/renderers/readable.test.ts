@@ -336,6 +336,32 @@ describe('the host page\'s text styles', () => {
     }
   });
 
+  it('a page that turns off text selection: the conversation can still be selected and copied (an order number, an address)', async () => {
+    const proxy = new FakeProxy().next(ok(text('Your order number is **A-1234**.')));
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div style="height: 600px; width: 400px; user-select: none; -webkit-user-select: none">
+        <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot!.querySelector('[part~="bubble--agent"] strong'), 'the reply shown', WAIT);
+      await chat.updateComplete;
+      const bubble = part(chat, 'bubble--agent')!;
+      const style = getComputedStyle(bubble) as CSSStyleDeclaration & { webkitUserSelect?: string };
+      expect(style.userSelect || style.webkitUserSelect, 'the reply\'s user-select').to.not.equal('none');
+      // Selected as a visitor does (WebKit's document selection does not show into a shadow root: there, the style above).
+      const selection = getSelection()!;
+      selection.removeAllRanges();
+      const range = document.createRange();
+      range.selectNodeContents(bubble);
+      selection.addRange(range);
+      if (!navigator.userAgent.includes('AppleWebKit') || navigator.userAgent.includes('Chrome')) {
+        expect(selection.toString().trim(), 'what a visitor selects').to.equal('Your order number is A-1234.');
+      }
+      selection.removeAllRanges();
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('a page that breaks its words anywhere: the replies\' lines still break between words', async () => {
     const sentence = 'Our support team answers every message within one working day, and usually much sooner than that.';
     const proxy = new FakeProxy().next(ok(text(sentence)));

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_360, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_370, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -228,7 +228,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * launcher and its panel left out of a printed page (fixed, they printed on every page, the open
  * panel over the text), +10 in the shell, paid for by its could-not-load message's "could not load"
  * (was "could not be loaded", −3), took the shell to its 4,096 and them to 47,355 and 51,908 (the
- * budget raised by 10).
+ * budget raised by 10). The conversation selectable on a page that turns text selection off (a
+ * visitor could not copy an order number from a reply) took them to 47,365 and 51,918 (+10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
