@@ -79,7 +79,11 @@ test('the standalone engine (agent-chat/engine, built on its own) greets and ans
   // In German, it loads its table from next to itself (dist/engine-chunks/) and writes its texts in it.
   const table = page.waitForResponse(/\/dist\/engine-chunks\/de-[\w-]+\.js$/);
   await page.route('**/refused', async (route) => {
-    await table; // the refusal comes once the table is there, so the text cannot be English by a race
+    // The refusal comes once the table is there, so the text cannot be English by a race: not only
+    // fetched (its module then runs, and the engine takes it up, after the response: a CI run once
+    // got the refusal first) but evaluated, and a task later.
+    const url = (await table).url();
+    await page.evaluate((url) => import(url).then(() => new Promise((resolve) => setTimeout(resolve))), url);
     await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ status: 'error', error: 'unknown node' }) });
   });
   const problem = await page.evaluate(async () => {
