@@ -45,6 +45,12 @@ function loadScript(win: Frame, path: string, { module = true, src = new URL(pat
   return loaded;
 }
 
+/** The classic script from a blob: URL, where nothing lies next to it: the rest of the widget cannot load. */
+async function loadWithoutTheRest(win: Frame) {
+  const source = await (await fetch('/dist/agent-chat.iife.js')).text();
+  await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
+}
+
 /** Whether the frame has fetched the view (the part of the widget the shell loads when wanted). */
 const viewLoaded = (win: Frame) => win.performance.getEntriesByType('resource').some((e) => e.name.endsWith('/agent-chat-view.js'));
 const shadowText = (chat: Element, part: string) => chat.shadowRoot!.querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
@@ -278,11 +284,9 @@ describe('the shell', () => {
 
   it('says so in the panel when the rest cannot be loaded, and tries again at the next intent', async () => {
     const win = freshFrame();
-    // From a blob: URL, nothing lies next to the script, so the view cannot load.
-    const source = await (await fetch('/dist/agent-chat.iife.js')).text();
     const errors: unknown[] = [];
     win.console.error = (...args: unknown[]) => errors.push(args[0]);
-    await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
+    await loadWithoutTheRest(win);
     win.document.body.innerHTML = '<agent-chat proxy-url="/unloadable"></agent-chat>';
     const chat = win.document.querySelector('agent-chat') as AgentChat;
     chat.show();
@@ -298,9 +302,8 @@ describe('the shell', () => {
   it('inline, the panel that is loading (or could not load) fills the box the site gives the chat, as the loaded panel does', async () => {
     const win = freshFrame();
     expect(win.document.compatMode, 'a page in standards mode').to.equal('CSS1Compat');
-    const source = await (await fetch('/dist/agent-chat.iife.js')).text();
     win.console.error = () => {};
-    await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
+    await loadWithoutTheRest(win);
     win.document.body.innerHTML = '<div style="height: 460px"><agent-chat mode="inline" proxy-url="/unloadable"></agent-chat></div>';
     const chat = win.document.querySelector('agent-chat') as AgentChat;
     await waitUntil(() => shadowText(chat, 'error') !== null, 'a problem is shown', WAIT);
