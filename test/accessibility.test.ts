@@ -431,6 +431,49 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("typing in the chat sets off none of the page's one-key shortcuts (which skip the page's own fields, and see the chat's as the <agent-chat> element); Escape, Tab and Ctrl shortcuts still reach the page", async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { mode: 'inline' });
+    const search = document.createElement('input');
+    chat.after(search);
+    // A site's shortcuts as sites write them: not while the visitor types in a field (the event's
+    // target), "/" to search, Space to play a video.
+    const seen: string[] = [];
+    const shortcuts = (e: KeyboardEvent) => {
+      if ((e.target as Element).closest('input, textarea, select, [contenteditable]')) return;
+      seen.push(`${e.type} ${e.ctrlKey ? 'Control+' : ''}${e.key}`);
+      if (e.key === '/' || e.key === ' ') e.preventDefault();
+      if (e.key === '/') search.focus();
+    };
+    const types = ['keydown', 'keypress', 'keyup'] as const;
+    for (const type of types) document.addEventListener(type, shortcuts);
+    try {
+      await waitUntil(() => part(chat, 'input'), 'the composer drawn', WAIT);
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      input.focus();
+      await sendKeys({ type: 'a/b c' });
+      expect(input.value, 'what the visitor typed, "/" and the space too').to.equal('a/b c');
+      expect(chat.shadowRoot!.activeElement === input, 'the focus stays in the chat').to.equal(true);
+      expect(seen, 'no shortcut of the page saw a key typed in the chat').to.deep.equal([]);
+      try {
+        await sendKeys({ down: 'Control' });
+        await sendKeys({ press: 'k' });
+        await sendKeys({ up: 'Control' });
+      } catch {
+        // Classic WebDriver (WebKit here) cannot hold a modifier: the keydown as the browser sends it.
+        input.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true, cancelable: true }));
+      }
+      await sendKeys({ press: 'Escape' });
+      expect(seen.filter((s) => s.startsWith('keydown') && !s.endsWith('+Control')), 'Ctrl+K and Escape (the inline chat leaves it to the page) reach the page').to.deep.equal(['keydown Control+k', 'keydown Escape']);
+      await sendKeys({ press: 'Tab' });
+      expect(seen.filter((s) => s.startsWith('keydown')).at(-1), 'Tab reaches the page (a focus trap of its own)').to.equal('keydown Tab');
+    } finally {
+      for (const type of types) document.removeEventListener(type, shortcuts);
+      search.remove();
+      proxy.restore();
+    }
+  });
+
   it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, Send, a message discarded, the preview dismissed', async () => {
     const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
     const proxy = new FakeProxy().next(ok(choices));

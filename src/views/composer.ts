@@ -23,6 +23,17 @@ function handleKeydown(event: KeyboardEvent, onSubmit: () => void) {
   onSubmit();
 }
 
+/**
+ * A key typed in the field stays in the widget. A page's one-key shortcuts ("/" to search, Space to
+ * play) skip its own fields by the event's target, which for the chat's field is the `<agent-chat>`
+ * element: they took the visitor's "/" and spaces. Escape, Tab and Ctrl or ⌘ shortcuts go on to the
+ * page (its dialogs and focus traps, its command palette), as they do from its fields.
+ */
+const keepKey = (event: KeyboardEvent) => {
+  // (Ctrl with Alt is AltGr on Windows, which types characters.)
+  if (!/^(Escape|Tab)$/.test(event.key) && !(event.metaKey || (event.ctrlKey && !event.altKey))) event.stopPropagation();
+};
+
 /** The message input, the microphone button (where there is speech recognition) and the send button. */
 export const renderComposer = ({ draft, maxLength, strings, dictation, onInput, onSubmit, onDictate }: ComposerView) => {
   const showCounter = draft.length >= maxLength * COUNTER_FROM;
@@ -32,7 +43,7 @@ export const renderComposer = ({ draft, maxLength, strings, dictation, onInput, 
         aria-label=${strings.inputLabel} placeholder=${strings.inputPlaceholder} enterkeyhint="send"
         aria-describedby=${showCounter ? 'counter' : nothing}
         @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}
-        @keydown=${(e: KeyboardEvent) => handleKeydown(e, onSubmit)}></textarea>
+        @keydown=${(e: KeyboardEvent) => { keepKey(e); handleKeydown(e, onSubmit); }} @keypress=${keepKey} @keyup=${keepKey}></textarea>
       ${dictation
         ? html`<button part="mic-button" class="icon-button mic" type="button" aria-label=${strings.dictate} title=${strings.dictate}
             aria-pressed=${dictation.listening ? 'true' : 'false'} @click=${onDictate}>${icon(dictation.listening ? ICONS.stop : ICONS.microphone)}</button>`

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_370, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_430, all: 52_000, engine: 8_500 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -230,6 +230,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * (was "could not be loaded", −3), took the shell to its 4,096 and them to 47,355 and 51,908 (the
  * budget raised by 10). The conversation selectable on a page that turns text selection off (a
  * visitor could not copy an order number from a reply) took them to 47,365 and 51,918 (+10).
+ * The keys typed in the chat's field kept from the page's one-key shortcuts, which skip the page's
+ * own fields by the event's target and took the chat's for the `<agent-chat>` element (a site's
+ * "/" took the visitor's focus to its search, a video player's Space ate their spaces), took them
+ * to 47,421 and 51,974 (the budget raised by 60 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
