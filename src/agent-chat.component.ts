@@ -112,7 +112,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart input - The message text area.
  * @csspart mic-button - Dictation: fills the input from the microphone; only where the browser has speech recognition.
  * @csspart send-button - The send button.
- * @csspart counter - The character counter, shown near the length limit.
+ * @csspart counter - The character counter, shown near the length limit (in the error colour past it).
  *
  * @cssprop [--agent-chat-accent-color=#1d4ed8] - Launcher, header, send button, user bubbles, choices. Unset: blue, light on a dark surface.
  * @cssprop [--agent-chat-on-accent-color=#ffffff] - Text and icons on the accent colour. Unset: near white, or near black on a light accent.

@@ -320,13 +320,38 @@ describe('<agent-chat>', () => {
       expect(p.bodies[1].message).to.deep.equal({ text: 'by click' });
     });
 
-    it('limits very long input and shows a counter near the limit', async () => {
-      const { chat } = await mount(proxy(), { open: true });
+    it('shows a counter near the limit; a text pasted past it is kept whole, marked invalid and not sent until shortened (a maxlength cut it without a word)', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
       const input = part(chat, 'input') as HTMLTextAreaElement;
-      expect(input.maxLength, 'maxlength').to.equal(2000);
       expect(part(chat, 'counter'), 'no counter for short text').to.equal(null);
       await typeDraft(chat, 'x'.repeat(1900));
       expect(part(chat, 'counter')!.textContent).to.equal('1,900 / 2,000');
+      expect(input.getAttribute('aria-invalid'), 'within the limit: valid').to.equal(null);
+      // A paste, as the browser makes it (execCommand edits as the visitor does: a maxlength applies to it).
+      input.focus();
+      input.select();
+      const pasted = 'The order I placed on Monday. '.repeat(70).trim();
+      document.execCommand('insertText', false, pasted);
+      await chat.updateComplete;
+      // (Lengths and a boolean: chai would print two 2,000-character texts.)
+      expect(input.value.length, 'the pasted text, all of it').to.equal(pasted.length);
+      expect(part(chat, 'counter')!.textContent, 'the counter says how far over').to.equal('2,099 / 2,000');
+      expect(input.getAttribute('aria-invalid'), 'over the limit: invalid').to.equal('true');
+      expect((part(chat, 'send-button') as HTMLButtonElement).disabled, 'Send disabled').to.equal(true);
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
+      (input.form as HTMLFormElement).requestSubmit();
+      await chat.updateComplete;
+      expect(input.value === pasted, 'Enter and a submit send nothing: the text stays').to.equal(true);
+      expect(p.bodies.length, 'nothing sent').to.equal(1);
+      // Shortened to the limit: sent whole.
+      input.setSelectionRange(2000, pasted.length);
+      document.execCommand('delete');
+      await chat.updateComplete;
+      expect(input.getAttribute('aria-invalid'), 'shortened: valid').to.equal(null);
+      (part(chat, 'send-button') as HTMLButtonElement).click();
+      await waitForRequests(p, 2);
+      expect(p.bodies[1].message.text === pasted.slice(0, 2000).trim(), 'sent as shortened, nothing more cut').to.equal(true);
     });
 
     it("shows the user's message at once and a typing indicator until the reply", async () => {

@@ -593,7 +593,7 @@ export class ChatView extends ViewHost implements View {
           onToggleSpeech: this.#handleToggleSpeech,
         }),
         composer: renderComposer({
-          draft: this.#draft, maxLength: TEXT_LIMIT, strings,
+          draft: this.#draft, strings,
           dictation: recognitionConstructor() ? { listening: this.#dictation?.listening ?? false } : undefined,
           onInput: (value) => { this.#setDraft(value); this.#quiet(); },
           onSubmit: this.#handleSubmit,

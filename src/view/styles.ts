@@ -212,6 +212,7 @@ export const viewCss = css`
   .send:dir(rtl) svg { transform: scaleX(-1); }
   .mic { inline-size: 40px; block-size: 40px; color: var(--_accent); }
   .counter { flex-basis: 100%; font-size: 0.8em; color: var(--_muted); text-align: end; }
+  [aria-invalid] ~ .counter { color: var(--_error); }
 
   @media (forced-colors: active) {
     .send, .bubble, .choice, .card { border: 1px solid CanvasText; }

@@ -1,10 +1,10 @@
 import { html, nothing } from 'lit/html.js';
 import type { Strings } from '../i18n/strings.js';
+import { TEXT_LIMIT } from '../protocol/types.js';
 import { icon, ICONS } from './icons.js';
 
 export interface ComposerView {
   draft: string;
-  maxLength: number;
   strings: Strings;
   /** Show the microphone button (the browser has speech recognition), and whether it is listening. */
   dictation?: { listening: boolean };
@@ -13,7 +13,7 @@ export interface ComposerView {
   onDictate: () => void;
 }
 
-/** The counter appears once the draft passes this share of the limit. */
+/** The counter appears once the draft passes this share of the limit (the agent service's, TEXT_LIMIT). */
 const COUNTER_FROM = 0.8;
 
 function handleKeydown(event: KeyboardEvent, onSubmit: () => void) {
@@ -35,24 +35,28 @@ const keepKey = (event: KeyboardEvent) => {
 };
 
 /** The message input, the microphone button (where there is speech recognition) and the send button. */
-export const renderComposer = ({ draft, maxLength, strings, dictation, onInput, onSubmit, onDictate }: ComposerView) => {
-  const showCounter = draft.length >= maxLength * COUNTER_FROM;
+export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, onDictate }: ComposerView) => {
+  const showCounter = draft.length >= TEXT_LIMIT * COUNTER_FROM;
+  // Past the limit: kept whole (a `maxlength` cut a paste without a word), invalid, and not sent
+  // until the visitor has shortened it; the counter says by how much.
+  const over = draft.length > TEXT_LIMIT;
+  const submit = () => over || onSubmit();
   return html`
-    <form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); onSubmit(); }}>
-      <textarea part="input" class="input" rows="1" name="message" dir="auto" .value=${draft} maxlength=${maxLength}
+    <form part="composer" class="composer" @submit=${(e: Event) => { e.preventDefault(); submit(); }}>
+      <textarea part="input" class="input" rows="1" name="message" dir="auto" .value=${draft} aria-invalid=${over || nothing}
         aria-label=${strings.inputLabel} placeholder=${strings.inputPlaceholder} enterkeyhint="send"
         aria-describedby=${showCounter ? 'counter' : nothing}
         @input=${(e: InputEvent) => onInput((e.target as HTMLTextAreaElement).value)}
-        @keydown=${(e: KeyboardEvent) => { keepKey(e); handleKeydown(e, onSubmit); }} @keypress=${keepKey} @keyup=${keepKey}></textarea>
+        @keydown=${(e: KeyboardEvent) => { keepKey(e); handleKeydown(e, submit); }} @keypress=${keepKey} @keyup=${keepKey}></textarea>
       ${dictation
         ? html`<button part="mic-button" class="icon-button mic" type="button" aria-label=${strings.dictate} title=${strings.dictate}
             aria-pressed=${dictation.listening ? 'true' : 'false'} @click=${onDictate}>${icon(dictation.listening ? ICONS.stop : ICONS.microphone)}</button>`
         : nothing}
-      <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim()}>
+      <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim() || over}>
         ${icon(ICONS.send)}
       </button>
       ${showCounter
-        ? html`<div part="counter" class="counter" id="counter" aria-live="polite">${strings.characterCount(draft.length, maxLength)}</div>`
+        ? html`<div part="counter" class="counter" id="counter" aria-live="polite">${strings.characterCount(draft.length, TEXT_LIMIT)}</div>`
         : nothing}
     </form>
   `;
