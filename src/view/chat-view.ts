@@ -9,7 +9,7 @@ import { isWaiting, type AgentMessage, type ChatMessage, type Rating } from '../
 import type { AgentChatFeedbackDetail } from '../events.js';
 import { ChatSession, type ChatSessionOptions, type SessionChange, type SessionEvent } from '../engine/chat-session.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
-import { TEXT_LIMIT, type Postback, type TagOperations } from '../protocol/types.js';
+import type { Postback, TagOperations } from '../protocol/types.js';
 import { defaultRenderers } from '../renderers/index.js';
 import { preloadMarkdown } from '../renderers/text-renderer.js';
 import { safeImageUrl } from '../renderers/url.js';
@@ -269,7 +269,7 @@ export class ChatView extends ViewHost implements View {
     return this.#feature('dictation', () => import('../controllers/voice.js').then(({ DictationController }) =>
       (this.#dictation = new DictationController(this, {
         language: () => this.#conversationLanguage,
-        onDraft: (draft) => this.#setDraft(draft.slice(0, TEXT_LIMIT)),
+        onDraft: (draft) => this.#setDraft(draft),
         onFailure: () => this.#setFailure({ text: this.#uiStrings.dictationFailed }),
       }))));
   }

@@ -59,6 +59,22 @@ describe('<agent-chat> voice input', () => {
     expect(bodies[1].message).to.deep.equal({ text: 'Καλημέρα θέλω ένα εισιτήριο' });
   });
 
+  it('words heard past the length limit are kept, as typed ones are: the input invalid until shortened (they were cut off without a word)', async () => {
+    restore = stubRecognition();
+    const { chat, proxy } = await mount(proxies(), { open: true });
+    await waitForBubbles(chat, 1);
+    const typed = 'x'.repeat(1990);
+    await typeDraft(chat, typed);
+    const recognition = await startDictation(chat);
+    recognition.hear('and the order number is 4711');
+    recognition.end();
+    await chat.updateComplete;
+    expect(input(chat).value === `${typed} and the order number is 4711`, 'every word heard is in the input').to.equal(true);
+    expect(input(chat).getAttribute('aria-invalid'), 'past the limit: invalid').to.equal('true');
+    expect((part(chat, 'send-button') as HTMLButtonElement).disabled, 'not sent as it is').to.equal(true);
+    expect(proxy.requests, 'only the greeting').to.have.length(1);
+  });
+
   it('a second click stops listening and keeps the words; a result after that still lands', async () => {
     restore = stubRecognition();
     const { chat } = await mount(proxies(), { open: true });
