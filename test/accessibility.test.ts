@@ -887,6 +887,24 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("writes the input's text at 16 px at least, whatever size the site sets, so that iOS Safari does not zoom the page into it when the visitor taps it", async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    try {
+      await waitForBubbles(chat, 1);
+      const size = (fontSize: string) => {
+        chat.style.setProperty('--agent-chat-font-size', fontSize);
+        return [getComputedStyle(part(chat, 'input')!).fontSize, getComputedStyle(part(chat, 'bubble')!).fontSize];
+      };
+      // (iOS zooms into a field whose text is under 16 px: Apple's WebKit, not the engines here.)
+      expect(size(''), 'the default (15 px): the input at 16').to.deep.equal(['16px', '15px']);
+      expect(size('13px'), 'a small size a site sets: the input still at 16').to.deep.equal(['16px', '13px']);
+      expect(size('18px'), 'a larger one: the input as large').to.deep.equal(['18px', '18px']);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   describe('languages', () => {
     it('takes UI strings from the language attribute, else the page language, else English', async () => {
       const proxy = new FakeProxy();

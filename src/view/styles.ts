@@ -40,21 +40,21 @@ export const viewCss = css`
   .subtitle { font-size: 0.8em; }
   .avatar {
     flex: none; display: grid; place-items: center; inline-size: 32px; block-size: 32px; margin-inline-end: 6px; border-radius: 50%;
-    overflow: hidden; font-size: 0.8em; font-weight: 600; background: rgb(128 128 128 / 0.25);
+    overflow: hidden; font-size: 0.8em; font-weight: 600; background: #8884;
   }
   .avatar img { inline-size: 100%; block-size: 100%; object-fit: cover; }
   .icon-button { inline-size: 36px; block-size: 36px; background: transparent; color: inherit; }
   .icon-button:focus-visible { outline-color: currentColor; outline-offset: -3px; }
   /* Hover and pressed states: a tint that shows on any accent, light or dark. */
-  .icon-button:not(:disabled):hover { background: rgb(128 128 128 / 0.22); }
-  .icon-button:active, .retry:active { background: rgb(128 128 128 / 0.38); }
+  .icon-button:not(:disabled):hover { background: #8883; }
+  .icon-button:active, .retry:active { background: #8886; }
   .send:not(:disabled):hover, .jump:hover { filter: brightness(1.12); }
   /* Inside the launcher, which the view draws in: replies that arrived while the panel was closed. */
   .badge {
     position: absolute; inset-block-start: -4px; inset-inline-end: -4px; min-inline-size: 22px; padding: 0 6px;
     border-radius: 999px; background: var(--_error); color: var(--_surface); font-size: 13px; font-weight: 700; line-height: 22px;
   }
-  .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px rgb(128 128 128 / 0.3); }
+  .launcher:hover { box-shadow: var(--_shadow), 0 0 0 4px #8885; }
   /* Pressed: darker at once (with motion allowed, also a little smaller). */
   .launcher:active, .send:not(:disabled):active, .choice:not(:disabled):active { filter: brightness(0.88); }
   @media (prefers-reduced-motion: no-preference) {
@@ -109,7 +109,7 @@ export const viewCss = css`
   }
   .bubble pre { padding: 8px 10px; border-radius: 6px; white-space: pre; }
   .bubble code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
-  .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: rgb(128 128 128 / 0.14); }
+  .bubble :not(pre) > code { padding: 1px 4px; border-radius: 4px; background: #8882; }
   .bubble table { border-collapse: collapse; inline-size: max-content; max-inline-size: 48em; }
   /* More to read sideways shows as a shade at that edge (overlay scrollbars, as on phones and Macs,
      show nothing until scrolled): the shades stay at the box's edges, covers that scroll with the
@@ -123,7 +123,7 @@ export const viewCss = css`
   }
   .bubble pre { --_c: color-mix(in srgb, var(--_agent-bubble), #808080 14%); }
   .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); text-align: start; overflow-wrap: normal; }
-  .bubble th { background: rgb(128 128 128 / 0.14); }
+  .bubble th { background: #8882; }
   /* A heading marks a part of a reply: a step above the text, none below it (h1 at 2em was larger
      than the panel's title, h6 at 0.67em smaller than the text), nearer to what it heads. */
   .bubble :is(h1, h2, h3, h4, h5, h6) { margin-block: 0.9em 0; font-size: 1.1em; }
@@ -202,8 +202,9 @@ export const viewCss = css`
 
   .composer { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; padding: 10px; border-block-start: 1px solid var(--_border); }
   .input::placeholder { color: var(--_muted); }
+  /* Text under 16 px: iOS Safari zooms the page into the field as it is tapped. */
   .input {
-    flex: 1; resize: none; max-block-size: 8em; min-block-size: 40px; field-sizing: content; padding: 9px 12px;
+    font-size: max(16px, 1em); flex: 1; resize: none; max-block-size: 8em; min-block-size: 40px; field-sizing: content; padding: 9px 12px;
     border: 1px solid var(--_border); border-radius: calc(var(--_radius) * 0.8); background: var(--_surface);
   }
   .send { inline-size: 40px; block-size: 40px; background: var(--_accent); color: var(--_on-accent); }
