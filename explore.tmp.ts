@@ -9,6 +9,7 @@ const server = createServer(async (req, res) => {
   if (url.pathname === '/chat') {
     let body = ''; for await (const c of req) body += c;
     const { message } = JSON.parse(body);
+    (globalThis as any).asked ??= []; (globalThis as any).asked.push(message.text ?? message.payload?.data); console.log('asked', message.text?.slice(0, 20) ?? message.payload?.data);
     res.setHeader('Content-Type', 'application/json');
     const t = message.payload?.data === 'greeting' ? 'Hello! How can I help?' : message.text === 'long' ? LONG_REPLY : message.text === 'huge' ? ('Lorem **ipsum** dolor sit amet, consectetur adipiscing elit. '.repeat(20) + '\n\n').repeat(Number(process.env.HUGE ?? 800)) : `You said: ${message.text ?? message.payload?.data}`;
     const responses: unknown[] = [{ id: 'TX_' + Math.random(), type: 'text', options: [t], altText: t }];
