@@ -15,3 +15,7 @@ export function asShipped(code: string, path: string): string;
 export function withUnsetOptions(code: string, path: string): string;
 /** A line-to-line source map from asShipped's result to its module. */
 export function lineMap(code: string, path: string): { version: number; sources: string[]; names: string[]; mappings: string };
+/** DOMPurify's src/purify.ts taking each regular expression by name instead of destructuring the namespace; any other module as is. */
+export function withExpressionsByName(code: string, path: string): string;
+/** DOMPurify's src/regexp.ts with each expression's seal() marked pure; any other module as is. */
+export function withPureExpressions(code: string, path: string): string;

@@ -29,6 +29,11 @@
 // `ADD_ATTR`, `ADD_FORBID_CONTENTS`, `PARSER_MEDIA_TYPE`, `NAMESPACE`, `ALLOWED_URI_REGEXP`):
 // −280 bytes. PURIFY_CONFIG may name none of them (test/renderers/sanitize-lists.test.ts checks it,
 // and that the result cleans as the prebuilt DOMPurify).
+//
+// And its regular expressions are taken by name: `src/purify.ts` destructured the namespace object
+// of `src/regexp.ts`, which the bundler then builds (an object, a helper, and every expression of
+// the module, those of the template options fixed false too); each `seal()` there is marked pure,
+// so that the expressions nothing reads are left out: −379 bytes gzipped, measured.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS } from './dompurify-options.mjs';
@@ -187,6 +192,55 @@ export function withoutDefaultLists(code, path) {
   return emptied;
 }
 
+/** A statement that takes regular expressions out of the module's namespace object: `const { A, B } = EXPRESSIONS;`. */
+const FROM_EXPRESSIONS = /^( {2})(const|let) \{([\w\s,]*)\} = EXPRESSIONS;$/gm;
+
+/**
+ * DOMPurify's `src/purify.ts` taking each regular expression of `src/regexp.ts` by its name
+ * (`const A = EXPRESSIONS.A`) where it destructured the module's namespace object (`const { A, B }
+ * = EXPRESSIONS`): the bundler resolves `EXPRESSIONS.A` to the module's binding, but a namespace
+ * object that is destructured it builds (an object and a helper), and it holds every expression of
+ * the module, those the widget's configuration never runs too (the template ones, with
+ * SAFE_FOR_TEMPLATES fixed false). Throws unless there are such statements and the namespace is
+ * then used by member only, so a new release is looked at before it ships.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withExpressionsByName(code, path) {
+  if (!path.endsWith('/dompurify/src/purify.ts')) return code;
+  let found = 0;
+  const cut = code.replace(FROM_EXPRESSIONS, (statement, indent, kind, list) => {
+    found++;
+    const names = list.split(',').map((name) => name.trim()).filter(Boolean);
+    return `${indent}${kind} ${names.map((name) => `${name} = EXPRESSIONS.${name}`).join(', ')};${linesOf(statement)}`;
+  });
+  const whole = cut.match(/\bEXPRESSIONS\b(?!\.\w)/g) ?? [];
+  if (!found || whole.length !== 1 || !/^import \* as EXPRESSIONS from '\.\/regexp\.js';$/m.test(cut)) {
+    throw new Error('dompurify/src/purify.ts no longer destructures EXPRESSIONS, or uses it whole elsewhere: check scripts/dompurify-source.mjs');
+  }
+  return cut;
+}
+
+const SEALED = /^export const (\w+) = seal\(/gm;
+
+/**
+ * DOMPurify's `src/regexp.ts` with each expression's `seal()` marked pure, so that the bundler
+ * leaves out those nothing reads (see withExpressionsByName); `Object.seal` of a new regular
+ * expression changes nothing outside it. Throws unless the module declares its expressions so.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withPureExpressions(code, path) {
+  if (!path.endsWith('/dompurify/src/regexp.ts')) return code;
+  const marked = code.replace(SEALED, 'export const $1 = /* @__PURE__ */ seal(');
+  if (marked === code || /^export const \w+ = (?!\/\* @__PURE__ \*\/ seal\()/m.test(marked)) {
+    throw new Error('dompurify/src/regexp.ts no longer declares each expression as seal(...): check scripts/dompurify-source.mjs');
+  }
+  return marked;
+}
+
 /**
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
@@ -198,6 +252,6 @@ export function withoutDefaultLists(code, path) {
  * @returns {string}
  */
 export function asShipped(code, path) {
-  if (path.endsWith('/dompurify/src/purify.ts')) return withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path);
-  return withoutDefaultLists(code, path);
+  if (path.endsWith('/dompurify/src/purify.ts')) return withExpressionsByName(withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path), path);
+  return withPureExpressions(withoutDefaultLists(code, path), path);
 }

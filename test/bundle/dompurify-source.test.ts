@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withFixedOptions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -88,7 +88,7 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
   });
 
   it('asShipped keeps every line where it was, so its line-to-line map holds (the build warned of a broken source map, and mapped nothing of DOMPurify)', () => {
-    for (const file of ['purify.ts', 'tags.ts', 'attrs.ts']) {
+    for (const file of ['purify.ts', 'tags.ts', 'attrs.ts', 'regexp.ts']) {
       const { path, code: original } = source(file);
       const shipped = asShipped(original, path);
       const [before, after] = [original.split('\n'), shipped.split('\n')];
@@ -121,5 +121,43 @@ describe('DOMPurify reading the other options the widget does not name as unset 
   it('refuses a release that no longer reads one, or assigns it', () => {
     assert.throws(() => withUnsetOptions(code.replaceAll('cfg.NAMESPACE', 'cfg.namespace'), path), /no longer reads cfg\.NAMESPACE/);
     assert.throws(() => withUnsetOptions(code.replace('    /* Shield configuration object from prototype pollution */', '    cfg.ADD_TAGS = [];\n    /* Shield configuration object from prototype pollution */'), path), /cfg\.ADD_TAGS, or assigns it/);
+  });
+});
+
+describe('DOMPurify taking its regular expressions by name (scripts/dompurify-source.mjs)', () => {
+  const { path, code } = source('purify.ts');
+  const regexp = source('regexp.ts');
+
+  it('takes each destructured expression by member, on the line it was on; the namespace object is then used by member only', () => {
+    const cut = withExpressionsByName(code, path);
+    assert.match(code, /\} = EXPRESSIONS;/, 'the release destructures it');
+    assert.doesNotMatch(cut, /\} = EXPRESSIONS;/);
+    for (const name of ['MUSTACHE_EXPR', 'DATA_ATTR', 'CUSTOM_ELEMENT', 'IS_ALLOWED_URI']) assert.match(cut, new RegExp(`\\b${name} = EXPRESSIONS\\.${name}\\b`), name);
+    assert.match(cut, /^ {2}let IS_ALLOWED_URI = EXPRESSIONS\.IS_ALLOWED_URI;$/m, 'a `let` stays a `let` (the configuration may replace it)');
+    assert.equal(cut.split('\n').length, code.split('\n').length, 'as many lines');
+    assert.deepEqual(cut.match(/\bEXPRESSIONS\b(?!\.\w)/g), ['EXPRESSIONS'], 'the import is the one use that is not a member');
+  });
+
+  it('refuses a release that uses the namespace object whole, or no longer destructures it, so it is looked at before it ships', () => {
+    assert.throws(() => withExpressionsByName(code.replace('  return DOMPurify;\n}', '  console.log(EXPRESSIONS);\n  return DOMPurify;\n}'), path), /uses it whole/);
+    assert.throws(() => withExpressionsByName(code.replace(/\} = EXPRESSIONS;/g, '} = { ...EXPRESSIONS };'), path), /no longer destructures/);
+    assert.equal(withExpressionsByName(regexp.code, regexp.path), regexp.code, 'any other module as it is');
+  });
+
+  it("marks each expression's seal() pure, so that those nothing reads are left out; refuses a module that declares one otherwise", () => {
+    const marked = withPureExpressions(regexp.code, regexp.path);
+    const declared = regexp.code.match(/^export const \w+/gm)!.length;
+    assert.equal(marked.match(/^export const \w+ = \/\* @__PURE__ \*\/ seal\(/gm)?.length, declared, 'every one');
+    assert.throws(() => withPureExpressions(regexp.code.replace('export const DOCTYPE_NAME = seal(', 'export const DOCTYPE_NAME = freeze('), regexp.path), /no longer declares/);
+    assert.equal(withPureExpressions(code, path), code, 'any other module as it is');
+  });
+
+  it('the markdown chunk builds no namespace object for them, and has none of the template expressions its configuration never runs', () => {
+    const dist = new URL('../../dist/chunks/', import.meta.url);
+    const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
+    const chunk = readFileSync(new URL(file, dist), 'utf8');
+    assert.doesNotMatch(chunk, /toStringTag/, 'no namespace object (the bundler makes one with Symbol.toStringTag)');
+    assert.ok(!chunk.includes('<%[\\w\\W]'), 'no ERB expression');
+    assert.ok(chunk.includes('^aria-'), 'the expressions it uses are there');
   });
 });
