@@ -410,10 +410,23 @@ export class ConversationController implements ReactiveController {
     this.#write(changes, from);
   }
 
-  /** Writes the conversation, made by `changes` from one that began at `from`, and tells the other tabs. */
+  /**
+   * Writes the conversation, made by `changes` from one that began at `from`, and tells the other
+   * tabs. If storage will not take it (full: the site's own data, or a reply too long), what it
+   * keeps would still have the messages this tab has since sent as waiting, and a reload would send
+   * them again (an order placed twice): the messages it keeps are written as this tab has them now,
+   * what it has not got staying out.
+   */
   #write(changes: Change[], from: number) {
-    if (this.#store?.set('conversation', this.conversation) !== undefined) {
-      this.#written = remember(this.#written, [this.#store!.lineage('conversation'), from, changes]);
+    const store = this.#store;
+    const { conversation } = this;
+    if (store?.set('conversation', conversation) !== undefined) {
+      this.#written = remember(this.#written, [store.lineage('conversation'), from, changes]);
+    } else {
+      const kept = store?.reread('conversation', isConversation);
+      if (kept?.startedAt === conversation.startedAt) {
+        store!.set('conversation', { ...kept, held: conversation.held, messages: kept.messages.map((m) => conversation.messages.find((n) => n.id === m.id) ?? m) });
+      }
     }
     this.#channel?.postMessage(0);
   }

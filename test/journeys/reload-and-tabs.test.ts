@@ -49,6 +49,35 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(third.chat)).to.have.length(3);
   });
 
+  it('storage full (the site\'s own data leaves little room): a message the agent answered with a reply too long to store is not sent again after a reload', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    // From here on, as an origin whose storage is full: a value longer than this is refused.
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (value.length > 20_000) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+    try {
+      p.next(ok(text(`Your order is placed. ${'Here are its terms. '.repeat(1500)}`)));
+      await submit(first.chat, 'Place my order');
+      await waitForBubbles(first.chat, 3);
+      await outboxSettled(p);
+      expect(statusOf(first.chat, 'Place my order'), 'answered').to.equal('sent');
+      first.chat.remove();
+
+      const second = await mount(p, { open: true });
+      await waitForBubbles(second.chat, 2);
+      await outboxSettled(p);
+      await afterIdle();
+      expect(sent(p), 'the order placed once: not sent again by the page that came after').to.deep.equal(['(greeting)', 'Place my order']);
+      expect(statusOf(second.chat, 'Place my order'), 'shown as sent there').to.equal('sent');
+    } finally {
+      Storage.prototype.setItem = setItem;
+    }
+  });
+
   it('a draft the visitor has not sent comes back after a reload or on the site\'s next page in the tab, and not once sent', async () => {
     const p = proxy();
     const first = await mount(p, { open: true });

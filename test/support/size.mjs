@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_450, all: 52_000, engine: 8_500 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_450, all: 52_000, engine: 8_560 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -242,6 +242,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * 47,444 and 51,997. DOMPurify's regular expressions taken by name instead of from a destructured
  * namespace object (which the bundler built, with every expression of the module in it), and those
  * nothing reads left out (scripts/dompurify-source.mjs), took them back to 47,066 and 51,619.
+ * A write of the conversation that storage refuses (full) writing the messages storage has as the
+ * page now has them (a reload sent again what the agent had answered) took them to 47,126 and
+ * 51,679, and the engine alone to 8,554 (its budget raised by 60 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
