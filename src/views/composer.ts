@@ -38,7 +38,7 @@ const keepKey = (event: KeyboardEvent) => {
 export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, onDictate }: ComposerView) => {
   const showCounter = draft.length >= TEXT_LIMIT * COUNTER_FROM;
   // Past the limit: kept whole (a `maxlength` cut a paste without a word), invalid, and not sent
-  // until the visitor has shortened it; the counter says by how much.
+  // until the visitor has shortened it; the counter, in the error colour, shows how far past it is.
   const over = draft.length > TEXT_LIMIT;
   const submit = () => over || onSubmit();
   return html`
