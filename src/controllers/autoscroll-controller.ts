@@ -25,6 +25,17 @@ export class AutoscrollController implements ReactiveController {
   // Where our own scroll left the log. Its scroll event comes later, maybe after more content
   // arrived; measured then it would look like the visitor scrolled up.
   #ownScrollTop?: number;
+  /**
+   * The log's height when last observed. Shorter (a phone's keyboard opening over a chat sized to
+   * the screen, the input growing a line, a notice above it), the log keeps its top where it was,
+   * and the newest messages went out of sight below: a visitor who was at the bottom stays there.
+   */
+  #height = 0;
+  readonly #resized = new ResizeObserver(() => {
+    const s = this.#scroller!;
+    if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
+    this.#height = s.clientHeight;
+  });
   readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
@@ -34,10 +45,12 @@ export class AutoscrollController implements ReactiveController {
 
   hostConnected() {
     this.#scroller?.addEventListener('scroll', this.#handleScroll, { passive: true });
+    if (this.#scroller) this.#resized.observe(this.#scroller);
   }
 
   hostDisconnected() {
     this.#scroller?.removeEventListener('scroll', this.#handleScroll);
+    this.#resized.disconnect();
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
   }
@@ -46,8 +59,10 @@ export class AutoscrollController implements ReactiveController {
   readonly attach = (element?: Element) => {
     if (element === this.#scroller || !(element instanceof HTMLElement)) return;
     this.#scroller?.removeEventListener('scroll', this.#handleScroll);
+    this.#resized.disconnect();
     this.#scroller = element;
     element.addEventListener('scroll', this.#handleScroll, { passive: true });
+    this.#resized.observe(element);
   };
 
   /** Whether the visitor reads the newest messages (the view follows them). */

@@ -140,6 +140,34 @@ describe('journeys: the newest message in sight', () => {
     expect(lastEntry(chat).getBoundingClientRect().bottom, 'inside the box').to.be.at.most(box.bottom);
   });
 
+  it('the log getting shorter (a phone\'s keyboard opening over a chat sized to the screen, the input growing a line) keeps the newest message in sight; a long reply read from its start stays where it is', async () => {
+    const p = proxy().next(ok(...lines(40)));
+    const { chat } = await mount(p, { mode: 'inline' });
+    await waitForBubbles(chat, 40);
+    await submit(chat, 'thanks');
+    await waitForBubbles(chat, 42);
+    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest message', WAIT);
+    const box = chat.parentElement!;
+    const shrink = async (height: number) => {
+      box.style.height = `${height}px`;
+      // (The browser's resize observations come with the next frames.)
+      await nextFrame();
+      await nextFrame();
+    };
+    await shrink(360);
+    expect(inView(chat, lastEntry(chat)), 'the newest message still in sight in the shorter box').to.equal(true);
+    // A long reply, shown from its start: the visitor reads it from the top, which stays.
+    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
+    p.next(ok(long));
+    await submit(chat, 'explain everything');
+    await waitForBubbles(chat, 44);
+    const reply = lastEntry(chat);
+    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
+    await shrink(300);
+    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(8);
+    box.style.height = '';
+  });
+
   it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {
     const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
     const p = proxy().next(ok(...lines(10)));
