@@ -474,6 +474,46 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('does not read out the entries put in the live log all at once (a page\'s restored conversation, earlier ones brought back): the list is not live then; a reply that comes is', async () => {
+    // Each time entries go into the list, whether it was live then (`aria-live` on the list overrides the log's).
+    const puts: string[] = [];
+    const methods = ['replaceChildren', 'prepend', 'append'] as const;
+    const originals = methods.map((name) => Element.prototype[name]);
+    methods.forEach((name, i) => {
+      Element.prototype[name] = function (this: Element, ...nodes: (Node | string)[]) {
+        if (this.classList.contains('messages') && nodes.length) puts.push(`${name} ${this.getAttribute('aria-live') ?? 'live'}`);
+        return originals[i].apply(this, nodes);
+      };
+    });
+    const proxy = new FakeProxy();
+    try {
+      proxy.next(ok(text('Hello! Read **the guide**.'), ...Array.from({ length: 130 }, (_, i) => text(`Answer ${i + 1}`))));
+      const first = await mount(proxy, { open: true });
+      await waitForBubbles(first.chat, 131);
+      first.chat.remove();
+      puts.length = 0;
+      // The next page of the site: the conversation drawn anew (once its markdown is there).
+      const { chat } = await mount(proxy, { open: true });
+      await waitForBubbles(chat, 100);
+      const list = chat.shadowRoot!.querySelector('.messages')!;
+      expect(puts.length, 'drawn').to.be.above(0);
+      expect(puts.every((put) => put.endsWith(' off')), `not live as the conversation is drawn: ${puts.join(', ')}`).to.equal(true);
+      await waitUntil(() => !list.hasAttribute('aria-live'), 'live again once drawn', WAIT);
+      puts.length = 0;
+      part(chat, 'earlier-button')!.click();
+      await waitUntil(() => puts.length, 'earlier entries brought back', WAIT);
+      expect(puts, 'not live as earlier entries come back').to.deep.equal(['prepend off']);
+      await waitUntil(() => !list.hasAttribute('aria-live'), 'live again', WAIT);
+      puts.length = 0;
+      chat.send('One more question');
+      await waitUntil(() => puts.length >= 2, 'the message and its reply', WAIT);
+      expect(puts, 'the visitor\'s message and the reply go into a live list').to.deep.equal(['append live', 'append live']);
+    } finally {
+      methods.forEach((name, i) => (Element.prototype[name] = originals[i] as never));
+      proxy.restore();
+    }
+  });
+
   it('keeps the keyboard in the widget when the control it used goes away: a choice answered, a thumb pressed, Send, a message discarded, the preview dismissed', async () => {
     const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
     const proxy = new FakeProxy().next(ok(choices));

@@ -81,7 +81,7 @@ export class MessageLogController {
       const fragment = document.createDocumentFragment();
       const present = new Map(this.#messages.map((m) => [m.id, m]));
       for (const { id } of earlier) if (present.has(id)) fragment.append(this.#mount(present.get(id)!));
-      this.#element?.prepend(fragment);
+      this.#quietly()?.prepend(fragment);
     }));
   }
 
@@ -206,9 +206,26 @@ export class MessageLogController {
   #mountAll() {
     this.#containers.clear();
     if (!this.#element) return;
-    this.#element.replaceChildren(...this.#messages.slice(this.hidden).map((m) => this.#mount(m)));
+    this.#quietly()!.replaceChildren(...this.#messages.slice(this.hidden).map((m) => this.#mount(m)));
     this.#options.onReset();
   }
+
+  /**
+   * The list, not live until the browser has taken up what is put in it now: the log is a live
+   * region (`role="log"`), and entries put in all at once (a conversation drawn anew: a page's
+   * restored conversation once its markdown has loaded, an Undo, another language's text; earlier
+   * entries brought back) are not news, which a screen reader would read out one after another.
+   * (Its accessibility tree is updated with the next frame: live again after it.)
+   */
+  #quietly() {
+    const list = this.#element;
+    list?.setAttribute('aria-live', 'off');
+    const quiet = (this.#quiet = {});
+    requestAnimationFrame(() => setTimeout(() => quiet === this.#quiet && list?.removeAttribute('aria-live')));
+    return list;
+  }
+
+  #quiet?: object;
 
   #mount(message: ChatMessage): HTMLElement {
     const container = document.createElement('div');
