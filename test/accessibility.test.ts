@@ -314,6 +314,20 @@ describe('<agent-chat> accessibility', () => {
     } finally {
       down.restore();
     }
+    // So is a waiting message's, in the live log (it was read out again each second).
+    const later = new FakeProxy();
+    try {
+      const { chat } = await mount(later, { open: true });
+      await waitForBubbles(chat, 1);
+      later.handle(() => ({ networkError: true }));
+      chat.send('waiting');
+      await waitUntil(() => part(chat, 'retry-button'), 'the message waits for its next try', WAIT);
+      const status = part(chat, 'message-status--waiting')!;
+      expect(status.textContent!.replace(/\s+/g, ' '), 'the status says when').to.match(/retrying in \d+ s/);
+      expect(status.querySelector('[aria-live="off"]')?.textContent ?? '(none)', 'the countdown is not re-announced').to.match(/^retrying in \d+ s$/);
+    } finally {
+      later.restore();
+    }
   });
 
   for (const theme of ['light', 'dark']) {

@@ -39,12 +39,13 @@ function renderStatus(message: UserMessage, context: MessageContext) {
   }
   const pending = context.pendingOf(message.id);
   if (pending.kind === 'in-flight') return nothing;
+  // (In the live log, the countdown, drawn again each second, is not read out again each time.)
   if (pending.kind === 'queued') return html`<div part="message-status message-status--sending" class="status"><span dir="auto">${strings.sending}</span></div>`;
   return html`<div part="message-status message-status--waiting" class="status problem">
     ${pending.kind !== 'retrying'
       ? html`<span dir="auto">${strings.waitingForConnection}</span>`
       : pending.seconds
-        ? html`<span dir="auto">${strings.notDeliveredYet} — ${strings.retryingIn(pending.seconds)}</span>
+        ? html`<span dir="auto">${strings.notDeliveredYet} — <span aria-live="off">${strings.retryingIn(pending.seconds)}</span></span>
           <button part="retry-button" class="retry" type="button" @click=${context.onRetry}>${strings.retry}</button>`
         : html`<span dir="auto">${strings.notDeliveredYet}</span>`}
     ${discard}</div>`;
