@@ -320,6 +320,22 @@ describe('<agent-chat>', () => {
       expect(p.bodies[1].message).to.deep.equal({ text: 'by click' });
     });
 
+    it('grows with a draft of several lines, up to 8em, then scrolls; one line again once sent (where the browser has no field-sizing too)', async () => {
+      const { chat } = await mount(proxy(), { open: true });
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      const oneLine = input.clientHeight;
+      await typeDraft(chat, 'one\ntwo\nthree\nfour');
+      expect(input.clientHeight, 'taller than one line').to.be.above(oneLine);
+      expect(input.scrollHeight - input.clientHeight, 'its four lines all shown').to.be.at.most(1);
+      await typeDraft(chat, Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n'));
+      expect(input.scrollHeight, 'twenty lines scroll inside it').to.be.above(input.clientHeight);
+      expect(input.clientHeight, 'no taller than 8em').to.be.at.most(parseFloat(getComputedStyle(input).fontSize) * 8 + 1);
+      part(chat, 'send-button')!.click();
+      await chat.updateComplete;
+      expect(input.value, 'sent').to.equal('');
+      expect(input.clientHeight, 'one line again once sent').to.equal(oneLine);
+    });
+
     it('shows a counter near the limit; a text pasted past it is kept whole, marked invalid and not sent until shortened (a maxlength cut it without a word)', async () => {
       const { chat, proxy: p } = await mount(proxy(), { open: true });
       await waitForBubbles(chat, 1);

@@ -284,6 +284,8 @@ export class ChatView extends ViewHost implements View {
   }
 
   #closedOnce = false;
+  /** The draft the input's height was last set for (see `updated`). */
+  #sized?: string;
 
   get #visible() {
     return this.#el.mode === 'inline' || this.#el.open;
@@ -443,6 +445,14 @@ export class ChatView extends ViewHost implements View {
     const lang = this.#el.language || '';
     for (const child of this.#shell.root.children as HTMLCollectionOf<HTMLElement>) {
       if (child.lang !== lang) lang ? child.setAttribute('lang', lang) : child.removeAttribute('lang');
+    }
+    // The input grows with its draft, up to the sheet's cap: where the browser cannot size it to its
+    // text (`field-sizing`; Safari before 26.2), its height is set (its borders and its text's).
+    const input = this.#shell.root.querySelector<HTMLElement>('.input');
+    if (input && this.#sized !== this.#draft && !CSS.supports('field-sizing:content')) {
+      this.#sized = this.#draft;
+      input.style.height = '';
+      input.style.height = `${input.scrollHeight + 2}px`;
     }
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;

@@ -249,7 +249,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * top, the newest messages going out of sight) took them to 47,205 and 51,758, and what goes into
  * the log all at once put in while its list is not live (a screen reader read out a page's whole
  * restored conversation) to 47,255 and 51,808, and a waiting message's countdown not live (read
- * out again each second) to 47,260 and 51,813.
+ * out again each second) to 47,260 and 51,813, and the input growing with its draft where the
+ * browser has no `field-sizing` (Safari before 26.2: one line high whatever the draft) to 47,329
+ * and 51,882.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
