@@ -250,7 +250,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * the log all at once put in while its list is not live (a screen reader read out a page's whole
  * restored conversation) to 47,255 and 51,808, and a waiting message's countdown not live (read
  * out again each second) to 47,260 and 51,813, and the input growing with its draft where the
- * browser has no `field-sizing` (Safari before 26.2: one line high whatever the draft) to 47,329
+ * browser has no `field-sizing` (Safari before 26.2, Firefox before 152: one line high whatever the draft) to 47,329
  * and 51,882.
  * The first open with markdown is still over the target:
  * see README "Not yet".
