@@ -447,9 +447,10 @@ export class ChatView extends ViewHost implements View {
       if (child.lang !== lang) lang ? child.setAttribute('lang', lang) : child.removeAttribute('lang');
     }
     // The input grows with its draft, up to the sheet's cap: where the browser cannot size it to its
-    // text (`field-sizing`; Safari before 26.2, Firefox before 152), its height is set (its borders and its text's).
+    // text (`field-sizing`; Safari before 26.2, Firefox before 152), its height is set (its borders
+    // and its text's), once it is shown (a closed panel's has no height to measure).
     const input = this.#shell.root.querySelector<HTMLElement>('.input');
-    if (input && this.#sized !== this.#draft && !CSS.supports('field-sizing:content')) {
+    if (!CSS.supports('field-sizing:content') && input?.offsetHeight && this.#sized !== this.#draft) {
       this.#sized = this.#draft;
       input.style.height = '';
       input.style.height = `${input.scrollHeight + 2}px`;

@@ -78,6 +78,26 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
+  it('a draft of several lines that comes back on the next page while the panel is closed shows all its lines once it is opened', async () => {
+    const p = proxy();
+    const first = await mount(p, { open: true });
+    await waitForBubbles(first.chat, 1);
+    const draft = 'one\ntwo\nthree\nfour';
+    await typeDraft(first.chat, draft);
+    first.chat.hide();
+    await first.chat.updateComplete;
+    hidePage();
+    first.chat.remove();
+    // The rest of the widget loaded while the panel is closed (load="eager"), the draft given back then.
+    const second = await mount(p, { attrs: { load: 'eager' } });
+    await waitUntil(() => input(second.chat)?.value === draft, 'the draft back in the closed panel\'s input', WAIT);
+    await second.chat.updateComplete;
+    await clickLauncher(second.chat);
+    await second.chat.updateComplete;
+    const field = input(second.chat);
+    expect(field.scrollHeight - field.clientHeight, `its four lines shown (${field.clientHeight} of ${field.scrollHeight} px)`).to.be.at.most(1);
+  });
+
   it('a draft the visitor has not sent comes back after a reload or on the site\'s next page in the tab, and not once sent', async () => {
     const p = proxy();
     const first = await mount(p, { open: true });
