@@ -343,6 +343,10 @@ describe('<agent-chat>', () => {
       expect(part(chat, 'counter'), 'no counter for short text').to.equal(null);
       await typeDraft(chat, 'x'.repeat(1900));
       expect(part(chat, 'counter')!.textContent).to.equal('1,900 / 2,000');
+      // Read out with each key only past the limit (it was from 1,600 on: 400 announcements); within
+      // it, the input's description.
+      expect(part(chat, 'counter')!.getAttribute('aria-live'), 'within the limit: not live').to.equal('off');
+      expect(input.getAttribute('aria-describedby'), 'the input\'s description').to.equal('counter');
       expect(input.getAttribute('aria-invalid'), 'within the limit: valid').to.equal(null);
       // A paste, as the browser makes it (execCommand edits as the visitor does: a maxlength applies to it).
       input.focus();
@@ -354,6 +358,7 @@ describe('<agent-chat>', () => {
       expect(input.value.length, 'the pasted text, all of it').to.equal(pasted.length);
       expect(part(chat, 'counter')!.textContent, 'the counter says how far over').to.equal('2,099 / 2,000');
       expect(input.getAttribute('aria-invalid'), 'over the limit: invalid').to.equal('true');
+      expect(part(chat, 'counter')!.getAttribute('aria-live'), 'over the limit: live').to.equal('polite');
       expect((part(chat, 'send-button') as HTMLButtonElement).disabled, 'Send disabled').to.equal(true);
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true }));
       (input.form as HTMLFormElement).requestSubmit();

@@ -39,6 +39,8 @@ export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, o
   const showCounter = draft.length >= TEXT_LIMIT * COUNTER_FROM;
   // Past the limit: kept whole (a `maxlength` cut a paste without a word), invalid, and not sent
   // until the visitor has shortened it; the counter, in the error colour, shows how far past it is.
+  // It is read out with each key only then (within the limit, it is the input's description: live,
+  // it was read out at every key from 1,600 characters on).
   const over = draft.length > TEXT_LIMIT;
   const submit = () => over || onSubmit();
   return html`
@@ -56,7 +58,7 @@ export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, o
         ${icon(ICONS.send)}
       </button>
       ${showCounter
-        ? html`<div part="counter" class="counter" id="counter" aria-live="polite">${strings.characterCount(draft.length, TEXT_LIMIT)}</div>`
+        ? html`<div part="counter" class="counter" id="counter" aria-live=${over ? 'polite' : 'off'}>${strings.characterCount(draft.length, TEXT_LIMIT)}</div>`
         : nothing}
     </form>
   `;
