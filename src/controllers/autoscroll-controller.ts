@@ -29,13 +29,20 @@ export class AutoscrollController implements ReactiveController {
    * The log's height when last observed. Shorter (a phone's keyboard opening over a chat sized to
    * the screen, the input growing a line, a notice above it), the log keeps its top where it was,
    * and the newest messages went out of sight below: a visitor who was at the bottom stays there.
+   * Shown after it was not (an inline chat in a tab panel, a closed details or a dialog the page
+   * shows later; a panel opened), it showed its top, the oldest messages drawn (a hidden log
+   * scrolls nowhere): one following the newest sees them.
    */
   #height = 0;
   readonly #resized = new ResizeObserver(() => {
     const s = this.#scroller!;
-    if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
+    if (!this.#height) {
+      if (this.#pinned) this.#scrollNow(this.#intent);
+    } else if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
     this.#height = s.clientHeight;
   });
+  /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null). */
+  #intent: Element | null = null;
   readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
@@ -120,17 +127,23 @@ export class AutoscrollController implements ReactiveController {
     this.#target = target;
     this.#frame ??= requestAnimationFrame(() => {
       this.#frame = undefined;
-      const s = this.#scroller;
-      const target = this.#target;
+      const target = this.#target!;
       this.#target = undefined;
-      if (!s) return;
-      const bottom = s.scrollHeight - s.clientHeight;
-      const start = target?.isConnected
-        ? target.getBoundingClientRect().top - s.getBoundingClientRect().top + s.scrollTop - TOP_MARGIN
-        : bottom;
-      s.scrollTop = Math.min(bottom, start);
-      this.#ownScrollTop = s.scrollTop;
+      this.#scrollNow(target);
     });
+  }
+
+  /** Scrolls to the start of `target` (if it fits below it), or (null) to the bottom. */
+  #scrollNow(target: Element | null) {
+    const s = this.#scroller;
+    this.#intent = target;
+    if (!s) return;
+    const bottom = s.scrollHeight - s.clientHeight;
+    const start = target?.isConnected
+      ? target.getBoundingClientRect().top - s.getBoundingClientRect().top + s.scrollTop - TOP_MARGIN
+      : bottom;
+    s.scrollTop = Math.min(bottom, start);
+    this.#ownScrollTop = s.scrollTop;
   }
 
   readonly #handleScroll = () => {
@@ -142,6 +155,9 @@ export class AutoscrollController implements ReactiveController {
     }
     this.#ownScrollTop = undefined;
     this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK;
-    if (this.#pinned) this.#setUnread(0);
+    if (this.#pinned) {
+      this.#intent = null;
+      this.#setUnread(0);
+    }
   };
 }

@@ -168,6 +168,32 @@ describe('journeys: the newest message in sight', () => {
     box.style.height = '';
   });
 
+  it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
+    const p = proxy().next(ok(...lines(40)));
+    const first = await mount(p, { mode: 'inline' });
+    await waitForBubbles(first.chat, 40);
+    first.chat.remove();
+    // The site's next page, its chat in a box not shown yet.
+    const box = document.createElement('div');
+    box.style.cssText = 'display: none; height: 400px';
+    const chat = document.createElement('agent-chat') as AgentChat;
+    chat.setAttribute('proxy-url', p.url);
+    chat.setAttribute('mode', 'inline');
+    box.append(chat);
+    document.body.append(box);
+    try {
+      await waitForBubbles(chat, 40);
+      await chat.updateComplete;
+      box.style.display = '';
+      await nextFrame();
+      await nextFrame();
+      expect(inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
+      expect(atBottom(chat), 'at the bottom').to.equal(true);
+    } finally {
+      box.remove();
+    }
+  });
+
   it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {
     const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
     const p = proxy().next(ok(...lines(10)));

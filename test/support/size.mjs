@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_350, all: 52_000, engine: 8_560 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_370, all: 52_000, engine: 8_560 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -254,7 +254,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * and 51,882 (47,333 and 51,886 measured once shown), and the counter live only past the limit (read
  * out at every key from 1,600 characters on) to 47,339 and 51,892. The budget of the first open
  * with markdown, raised to 47,450 for this morning's fixes, lowered to 47,350 after them: the room
- * DOMPurify's expressions made is kept from here.
+ * DOMPurify's expressions made is kept from here. An inline chat the page shows only later (a tab
+ * panel, a closed details) showing the newest message once shown (it showed the oldest drawn, a
+ * hidden log scrolling nowhere), the log scrolled again to where the widget last meant it to be,
+ * took them to 47,361 and 51,914 (the budget raised by 20 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
