@@ -423,8 +423,9 @@ export class ConversationController implements ReactiveController {
     if (store?.set('conversation', conversation) !== undefined) {
       this.#written = remember(this.#written, [store.lineage('conversation'), from, changes]);
     } else {
+      // (Where there is no storage, what is kept is this conversation itself: nothing to write.)
       const kept = store?.reread('conversation', isConversation);
-      if (kept?.startedAt === conversation.startedAt) {
+      if (kept !== conversation && kept?.startedAt === conversation.startedAt) {
         store!.set('conversation', { ...kept, held: conversation.held, messages: kept.messages.map((m) => conversation.messages.find((n) => n.id === m.id) ?? m) });
       }
     }
