@@ -930,11 +930,13 @@ describe('<agent-chat> accessibility', () => {
       // the page behind does not scroll while the panel covers it, and is restored on close
       const page = win.document.documentElement;
       expect(page.style.overflow, 'page scroll locked').to.equal('hidden');
+      expect(page.style.overscrollBehavior, 'nor pulled to refresh (a drag down on the header reloaded the page)').to.equal('none');
       // the panel follows the visual viewport (what the on-screen keyboard shrinks)
       expect((chat as HTMLElement).style.getPropertyValue('--_viewport-height')).to.equal(`${win.visualViewport!.height}px`);
       (chat as AgentChat).hide();
       await (chat as AgentChat).updateComplete;
       expect(page.style.overflow, 'page scroll restored').to.equal('');
+      expect(page.style.overscrollBehavior, 'and its overscroll').to.equal('');
       expect((chat as HTMLElement).style.getPropertyValue('--_viewport-height'), 'override removed').to.equal('');
     } finally {
       frame.remove();

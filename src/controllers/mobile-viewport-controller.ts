@@ -1,8 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * While the panel covers the screen (a phone, a short window): the page behind it does not scroll
- * (restored on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
+ * While the panel covers the screen (a phone, a short window): the page behind it does not scroll,
+ * nor is it pulled to refresh (a drag down on the panel's header reloaded the page; both restored
+ * on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
  * to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
  * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  */
@@ -12,6 +13,7 @@ export class MobileViewportController implements ReactiveController {
   /** Whether the panel covers the screen now (the view's: open, in launcher mode, in a small window). */
   readonly #active: () => boolean;
   #savedOverflow?: string;
+  #savedOverscroll?: string;
 
   constructor(host: ReactiveControllerHost, element: HTMLElement, active: () => boolean) {
     this.#host = element;
@@ -31,9 +33,11 @@ export class MobileViewportController implements ReactiveController {
   }
 
   #lock() {
-    const root = document.documentElement;
-    this.#savedOverflow = root.style.overflow;
-    root.style.overflow = 'hidden';
+    const { style } = document.documentElement;
+    this.#savedOverflow = style.overflow;
+    this.#savedOverscroll = style.overscrollBehavior;
+    style.overflow = 'hidden';
+    style.overscrollBehavior = 'none';
     this.#host.addEventListener('keydown', this.#trapFocus);
     visualViewport?.addEventListener('resize', this.#fit);
     this.#fit();
@@ -41,7 +45,9 @@ export class MobileViewportController implements ReactiveController {
 
   #release() {
     if (this.#savedOverflow === undefined) return;
-    document.documentElement.style.overflow = this.#savedOverflow;
+    const { style } = document.documentElement;
+    style.overflow = this.#savedOverflow;
+    style.overscrollBehavior = this.#savedOverscroll!;
     this.#savedOverflow = undefined;
     this.#host.removeEventListener('keydown', this.#trapFocus);
     visualViewport?.removeEventListener('resize', this.#fit);
