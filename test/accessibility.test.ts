@@ -914,6 +914,46 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('closes the panel that covers a phone\'s screen at a close request (Android\'s back button) instead of leaving the page, through a close watcher where the browser has them, let go of when it closes', async () => {
+    const { frame, win, chat } = await openInFrame(320, 640, [text('Hello')]);
+    // Each close watcher the widget makes, as the browser's (Chromium has them; Firefox and WebKit
+    // here do not, and there the panel works as before).
+    const Native = (win as unknown as { CloseWatcher?: new () => EventTarget & { requestClose(): void; destroy(): void } }).CloseWatcher;
+    const made: { watcher: { requestClose(): void }; destroyed: boolean }[] = [];
+    if (Native) {
+      (win as unknown as { CloseWatcher: unknown }).CloseWatcher = class extends Native {
+        #made = { watcher: this, destroyed: false };
+        constructor() {
+          super();
+          made.push(this.#made);
+        }
+        override destroy() {
+          this.#made.destroyed = true;
+          super.destroy();
+        }
+      };
+    }
+    try {
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open in the narrow frame', WAIT);
+      await (chat as AgentChat).updateComplete;
+      expect((chat as AgentChat).open, 'open').to.equal(true);
+      if (!Native) return;
+      expect(made.length, 'one close watcher while the panel covers the screen').to.equal(1);
+      made[0].watcher.requestClose();
+      await (chat as AgentChat).updateComplete;
+      expect((chat as AgentChat).open, 'closed by the close request').to.equal(false);
+      expect(made[0].destroyed, 'the watcher let go of').to.equal(true);
+      (chat as AgentChat).show();
+      await (chat as AgentChat).updateComplete;
+      expect(made.length, 'a new one when it covers the screen again').to.equal(2);
+      (chat as AgentChat).hide();
+      await (chat as AgentChat).updateComplete;
+      expect(made[1].destroyed, 'closed otherwise, its watcher let go of too (it would take the next back press)').to.equal(true);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('reflows to fill a 320 px wide viewport when open, without horizontal scrolling', async () => {
     // A 320 × 640 iframe is a phone-sized viewport in every engine (WebKit's driver cannot resize).
     const { frame, win, chat } = await openInFrame(320, 640, [carousel, text('A long line of text that has to wrap at this width')]);

@@ -1,4 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AgentChat } from '../agent-chat.component.js';
+
+/** The close requests a page can listen to (WICG's CloseWatcher: Chromium), not yet in TypeScript's DOM types. */
+interface CloseWatcher extends EventTarget {
+  destroy(): void;
+}
 
 /**
  * While the panel covers the screen (a phone, a short window): the page behind it does not scroll,
@@ -6,16 +12,19 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
  * to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
  * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
+ * Android's back button (or gesture) closes it, as it does a full-screen view of an app, instead of
+ * leaving the page: a close watcher, where the browser has them (Chromium), not the site's history.
  */
 export class MobileViewportController implements ReactiveController {
   /** The element whose `--_viewport-height` the sheet reads. */
-  readonly #host: HTMLElement;
+  readonly #host: AgentChat;
   /** Whether the panel covers the screen now (the view's: open, in launcher mode, in a small window). */
   readonly #active: () => boolean;
-  #savedOverflow?: string;
-  #savedOverscroll?: string;
+  /** The page's own inline `overflow` and `overscroll-behavior` while the panel covers it (restored on close). */
+  #saved?: [string, string];
+  #watcher?: CloseWatcher;
 
-  constructor(host: ReactiveControllerHost, element: HTMLElement, active: () => boolean) {
+  constructor(host: ReactiveControllerHost, element: AgentChat, active: () => boolean) {
     this.#host = element;
     this.#active = active;
     host.addController(this);
@@ -23,7 +32,7 @@ export class MobileViewportController implements ReactiveController {
 
   hostUpdated() {
     const on = this.#active();
-    if (on === (this.#savedOverflow !== undefined)) return;
+    if (on === !!this.#saved) return;
     if (on) this.#lock();
     else this.#release();
   }
@@ -34,21 +43,22 @@ export class MobileViewportController implements ReactiveController {
 
   #lock() {
     const { style } = document.documentElement;
-    this.#savedOverflow = style.overflow;
-    this.#savedOverscroll = style.overscrollBehavior;
-    style.overflow = 'hidden';
-    style.overscrollBehavior = 'none';
+    const Watcher = (globalThis as { CloseWatcher?: new () => CloseWatcher }).CloseWatcher;
+    this.#saved = [style.overflow, style.overscrollBehavior];
+    [style.overflow, style.overscrollBehavior] = ['hidden', 'none'];
+    this.#watcher = Watcher && new Watcher();
+    this.#watcher?.addEventListener('close', () => this.#host.hide());
     this.#host.addEventListener('keydown', this.#trapFocus);
     visualViewport?.addEventListener('resize', this.#fit);
     this.#fit();
   }
 
   #release() {
-    if (this.#savedOverflow === undefined) return;
+    if (!this.#saved) return;
     const { style } = document.documentElement;
-    style.overflow = this.#savedOverflow;
-    style.overscrollBehavior = this.#savedOverscroll!;
-    this.#savedOverflow = undefined;
+    [style.overflow, style.overscrollBehavior] = this.#saved;
+    this.#saved = undefined;
+    this.#watcher?.destroy();
     this.#host.removeEventListener('keydown', this.#trapFocus);
     visualViewport?.removeEventListener('resize', this.#fit);
     this.#host.style.removeProperty('--_viewport-height');
