@@ -504,6 +504,9 @@ describe('<agent-chat> accessibility', () => {
       proxy.next(ok(text('Hello! Read **the guide**.'), ...Array.from({ length: 130 }, (_, i) => text(`Answer ${i + 1}`))));
       const first = await mount(proxy, { open: true });
       await waitForBubbles(first.chat, 131);
+      // A new conversation: its list drawn empty, live at once (its greeting came within the frame
+      // after, which a list not live then kept from the visitor).
+      expect(puts, 'the greeting went into a live list').to.deep.equal(['append live']);
       first.chat.remove();
       puts.length = 0;
       // The next page of the site: the conversation drawn anew (once its markdown is there).

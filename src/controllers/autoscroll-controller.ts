@@ -41,8 +41,8 @@ export class AutoscrollController implements ReactiveController {
     } else if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
     this.#height = s.clientHeight;
   });
-  /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null). */
-  #intent: Element | null = null;
+  /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null, or none yet). */
+  #intent?: Element | null;
   readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost) {
@@ -134,7 +134,7 @@ export class AutoscrollController implements ReactiveController {
   }
 
   /** Scrolls to the start of `target` (if it fits below it), or (null) to the bottom. */
-  #scrollNow(target: Element | null) {
+  #scrollNow(target?: Element | null) {
     const s = this.#scroller;
     this.#intent = target;
     if (!s) return;

@@ -81,7 +81,7 @@ export class MessageLogController {
       const fragment = document.createDocumentFragment();
       const present = new Map(this.#messages.map((m) => [m.id, m]));
       for (const { id } of earlier) if (present.has(id)) fragment.append(this.#mount(present.get(id)!));
-      this.#quietly()?.prepend(fragment);
+      this.#quietly().prepend(fragment);
     }));
   }
 
@@ -206,7 +206,9 @@ export class MessageLogController {
   #mountAll() {
     this.#containers.clear();
     if (!this.#element) return;
-    this.#quietly()!.replaceChildren(...this.#messages.slice(this.hidden).map((m) => this.#mount(m)));
+    const shown = this.#messages.slice(this.hidden);
+    // (Nothing to draw, a new conversation: live at once, for its greeting.)
+    (shown[0] ? this.#quietly() : this.#element).replaceChildren(...shown.map((m) => this.#mount(m)));
     this.#options.onReset();
   }
 
@@ -218,10 +220,11 @@ export class MessageLogController {
    * (Its accessibility tree is updated with the next frame: live again after it.)
    */
   #quietly() {
-    const list = this.#element;
-    list?.setAttribute('aria-live', 'off');
+    // (Called once the list is there: a conversation drawn into it, or earlier entries brought back in it.)
+    const list = this.#element!;
+    list.setAttribute('aria-live', 'off');
     const quiet = (this.#quiet = {});
-    requestAnimationFrame(() => setTimeout(() => quiet === this.#quiet && list?.removeAttribute('aria-live')));
+    requestAnimationFrame(() => setTimeout(() => quiet === this.#quiet && list.removeAttribute('aria-live')));
     return list;
   }
 

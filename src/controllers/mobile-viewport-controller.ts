@@ -2,7 +2,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AgentChat } from '../agent-chat.component.js';
 
 /** The close requests a page can listen to (WICG's CloseWatcher: Chromium), not yet in TypeScript's DOM types. */
-interface CloseWatcher extends EventTarget {
+interface CloseWatcher {
+  onclose: (() => void) | null;
   destroy(): void;
 }
 
@@ -46,8 +47,7 @@ export class MobileViewportController implements ReactiveController {
     const Watcher = (globalThis as { CloseWatcher?: new () => CloseWatcher }).CloseWatcher;
     this.#saved = [style.overflow, style.overscrollBehavior];
     [style.overflow, style.overscrollBehavior] = ['hidden', 'none'];
-    this.#watcher = Watcher && new Watcher();
-    this.#watcher?.addEventListener('close', () => this.#host.hide());
+    if (Watcher) (this.#watcher = new Watcher()).onclose = () => this.#host.hide();
     this.#host.addEventListener('keydown', this.#trapFocus);
     visualViewport?.addEventListener('resize', this.#fit);
     this.#fit();

@@ -58,7 +58,7 @@ export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, o
         ${icon(ICONS.send)}
       </button>
       ${showCounter
-        ? html`<div part="counter" class="counter" id="counter" aria-live=${over ? 'polite' : 'off'}>${strings.characterCount(draft.length, TEXT_LIMIT)}</div>`
+        ? html`<div part="counter" class="counter" id="counter" aria-live=${over ? 'polite' : nothing}>${strings.characterCount(draft.length, TEXT_LIMIT)}</div>`
         : nothing}
     </form>
   `;
