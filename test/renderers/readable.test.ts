@@ -12,6 +12,12 @@ import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { LONG_REPLY as LONG } from '../support/long-reply.js';
 import { part, WAIT } from '../support/widget.js';
 
+/** Each test's chat and conversation gone before the next. */
+const cleanUp = () => {
+  fixtureCleanup();
+  localStorage.clear();
+};
+
 
 
 /** How many line boxes each word of `element`'s text takes (a word broken in the middle takes two). */
@@ -75,10 +81,7 @@ async function inlineChat(proxy: FakeProxy, width: number, selector: string, dir
 }
 
 describe('a long markdown reply, readable', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   // The last on a page that breaks its own text anywhere, inherited through the shadow root (a guard:
   // the cells kept their words even then, their table taking the width they want; a reply's lines
@@ -125,10 +128,7 @@ describe('a long markdown reply, readable', () => {
 });
 
 describe('headings in a reply, readable', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   it('are a step above the text, h1 at most 1.25 times it, none below it, bold, and closer to what they head than to what comes before', async () => {
     const reply = '# Your order\nWhere it stands.\n## Shipping\nIt left today.\n### Next\nAn email.\n#### Help\nAsk.\n##### Notes\nNone.\n###### Small print\nVAT included.';
@@ -165,10 +165,7 @@ describe('headings in a reply, readable', () => {
 });
 
 describe('a carousel, readable', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   const plans: AgentResponseItem = {
     id: 'CA_1', type: 'carousel', altText: 'Plans',
@@ -201,10 +198,7 @@ describe('a carousel, readable', () => {
 });
 
 describe('choices with long titles, readable', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   const sentence = 'I ordered more than thirty days ago and the parcel has still not arrived at my address';
   const link = 'https://example.com/a/very/long/link/that/has/no/spaces/in/it/at/all/to/break';
@@ -249,10 +243,7 @@ describe('choices with long titles, readable', () => {
  * site's scrollIntoView) scrolled the header away.
  */
 describe('a reply with code, inside the widget', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   const codeReplies = (n: number) => Array.from({ length: n }, (_, i) => text(`Step ${i + 1}:\n\n\`\`\`sh\nnpm run step-${i + 1}\n\`\`\``));
 
@@ -297,10 +288,7 @@ describe('a reply with code, inside the widget', () => {
  * avatar's initials pushed out of their circle. The widget sets its own.
  */
 describe('the host page\'s text styles', () => {
-  afterEach(() => {
-    fixtureCleanup();
-    localStorage.clear();
-  });
+  afterEach(cleanUp);
 
   it('do not reach the widget: its text is set as the widget sets it, whatever the page around it', async () => {
     const proxy = new FakeProxy().next(ok(text('Hello! Here is **bold** and a list:\n\n- one\n- two'), {
