@@ -2,6 +2,7 @@ import minifyHtmlLiterals from '@lit-labs/rollup-plugin-minify-html-literals';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { DOMPURIFY_SOURCE, asShipped, lineMap } from './scripts/dompurify-source.mjs';
+import { isLitHtml, withoutGlobalHooks } from './scripts/lit-html-hooks.mjs';
 import { asValues, isLocaleTable } from './scripts/locale-values.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
 
@@ -63,6 +64,15 @@ export default defineConfig(({ mode }) => ({
       enforce: 'pre' as const,
       resolveId(source: string, importer?: string) {
         return source === 'marked' && importer?.includes('/src/') && !importer.includes('/node_modules/') ? markedSource() : null;
+      },
+    },
+    // lit-html without its hand-over to lit's polyfill-support script and its entry in the page's
+    // list of lit versions, neither of which the widget's templates need (scripts/lit-html-hooks.mjs).
+    {
+      name: 'agent-chat:lit-html-without-global-hooks',
+      enforce: 'pre' as const,
+      transform(code: string, id: string) {
+        return isLitHtml(id) ? { code: withoutGlobalHooks(code), map: null } : undefined;
       },
     },
     // The other languages' UI text as values only, in the English table's key order (scripts/locale-values.mjs).

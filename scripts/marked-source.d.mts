@@ -14,3 +14,7 @@ export const INSTANCE_ALIASES: string[];
 export const PEDANTIC_ONLY_RULES: string[];
 /** The entry's source: what the widget imports of marked, by the package's names, and `Marked` for the tests. */
 export const ENTRY: string;
+/** The rules of the plain sets (rules.ts) that the GFM set named `by` gives values of its own, made `noopTest`. */
+export const GFM_REPLACED: Record<string, { by: string; rules: string[] }>;
+/** The declarations of rules.ts that only those rules used, left out. */
+export const NORMAL_ONLY_DECLARATIONS: string[];

@@ -83,7 +83,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart log - The scrolling message log.
  * @csspart message - One transcript entry; also `message--user` or `message--agent`.
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
- * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not retryable).
+ * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not sent again by itself: refused, or no answer in time).
  * @csspart copy-button - Above each code block of a reply: copies the code, then says "Copied" (announced).
  * @csspart buttons - A row of choices.
  * @csspart button - One choice; links also have `button--link`; choices of a turn the visitor has answered have `button--chosen` (the one they picked) or `button--answered`.
@@ -104,7 +104,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart error - A failed greeting (at the top of the log), a problem that concerns no message, or the rest of the widget failing to load.
  * @csspart notice - The offline notice, and "New conversation started" after the header's new-conversation button.
  * @csspart undo-button - "Undo" in that notice, for 10 seconds: takes the new conversation back.
- * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try.
+ * @csspart retry-button - "Retry now": sends waiting messages (or the greeting) without waiting for the next automatic try; under a message that got no answer in time, sends it again.
  * @csspart discard-button - Drops a message that was not delivered.
  * @csspart feedback - Under each text reply of the agent (with `feedback`): the thumbs, then "Thanks for your feedback."
  * @csspart feedback-button - A thumb; also `feedback-button--up` or `feedback-button--down`.

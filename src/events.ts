@@ -48,7 +48,10 @@ export interface AgentChatErrorDetail {
   message: string;
   /** Whether the message is kept for a retry (the Retry control, or sending again). */
   retryable: boolean;
-  /** Whether the widget will retry by itself. */
+  /**
+   * Whether the widget will retry by itself: not where the agent may have had the request (no
+   * answer in time: a timeout, the proxy's 504), but for the greeting.
+   */
   willRetry: boolean;
   request: ClientEventRequest;
 }

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { retryDelay } from '../conversation/backoff.js';
 import type { ClientEventRequest, EventMessage, EventResult } from '../protocol/types.js';
-import { isRetryable, postEvent, type TransportFailure } from '../transport/post-event.js';
+import { isRetryable, mayHaveArrived, postEvent, type TransportFailure } from '../transport/post-event.js';
 
 /** One request to make: the message, and the log entry that shows it (none for the greeting). */
 export interface DeliveryJob {
@@ -21,7 +21,11 @@ export interface DeliveryJob {
 export interface FailureOutcome {
   /** Worth trying again (network, timeout, 5xx, 429, a garbled success). */
   retryable: boolean;
-  /** The controller will retry by itself, after a backoff (always, when retryable). */
+  /**
+   * The controller will retry by itself, after a backoff: when retryable, but where the agent may
+   * have the request (no answer in time: see mayHaveArrived), which only the greeting is sent again
+   * after (a second greeting begins the conversation again; a message or postback would be heard twice).
+   */
   willRetry: boolean;
 }
 
@@ -34,7 +38,8 @@ export interface FailureOutcome {
  *   (none) ───────────▶ in-flight ─────────────────────────────▶ delivered: leaves the queue
  *                        │  │  │
  *                        │  │  └─ 4xx, or anything retrying cannot fix ─▶ failed: leaves the queue
- *                        │  │                                             (the visitor sees why, and Discard)
+ *                        │  │     no answer in time (a timeout, a 504),    (the visitor sees why, and Discard;
+ *                        │  │     but for the greeting                     Send again where it may help)
  *                        │  └─ network error while the browser is offline ─▶ offline
  *                        │         offline ──(`online` event)──▶ in-flight
  *                        └─ network, timeout, 5xx, 429, garbled 2xx ─▶ retrying at T
@@ -48,7 +53,8 @@ export interface FailureOutcome {
  * Invariants (each tested in test/journeys/ and test/delivery.test.ts):
  * 1. While the queue holds anything, it is in exactly one of `in-flight`, `retrying` (with the
  *    time T) or `offline`. There is no dead stop: transient failures retry for as long as the page
- *    is open, with a backoff capped at `RETRY.maxMs`.
+ *    is open, with a backoff capped at `RETRY.maxMs`; but no request the agent may have had (no
+ *    answer in time) goes again unless the visitor asks for it, the greeting's excepted.
  * 2. The greeting is an item like any other: a visitor's send wakes a retrying queue at once, and
  *    the greeting goes first. A send while a try is out counts too: if that try fails, the next
  *    comes after the first retry's wait, not the grown one (the visitor is here now).
@@ -253,7 +259,8 @@ export class DeliveryController implements ReactiveController {
       return;
     }
     const retryable = isRetryable(failure);
-    if (retryable) {
+    const willRetry = retryable && (!!job.greeting || !mayHaveArrived(failure));
+    if (willRetry) {
       job.attempts = (job.attempts ?? 0) + 1;
       const delay = retryDelay(this.#woken ? 1 : job.attempts, failure.retryAfterMs);
       this.#retryAt = Date.now() + delay;
@@ -265,7 +272,7 @@ export class DeliveryController implements ReactiveController {
     } else {
       this.#queue.shift();
     }
-    this.#options.onFailure(job, request, failure, { retryable, willRetry: retryable });
+    this.#options.onFailure(job, request, failure, { retryable, willRetry });
     this.#settle();
   }
 

@@ -308,6 +308,19 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#removeMessage(id);
   }
 
+  /**
+   * Sends again, as the newest message, a visitor's message that failed where sending it again may
+   * help (`retryable`: no answer came in time, and the agent may have it, so it is not sent again
+   * unless the visitor asks).
+   */
+  sendAgain(id: string) {
+    const message = this.messages.find((m) => m.id === id);
+    if (message?.kind === 'user' && message.retryable) {
+      this.discard(id);
+      this.#submit(message.request, message.text);
+    }
+  }
+
   /** Takes up another proxy URL (another deployment, another conversation); true if it changed. */
   reload(): boolean {
     if (!this.#started || !this.#conversation.load()) return false;

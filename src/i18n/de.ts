@@ -21,6 +21,7 @@ export const strings: Strings = {
   earlierMessages: 'Frühere Nachrichten',
   restarted: 'Neues Gespräch begonnen.',
   undo: 'Rückgängig',
+  noAnswer: 'Keine rechtzeitige Antwort. Der Assistent hat die Nachricht vielleicht erhalten.',
   errorNetwork: 'Der Assistent ist nicht erreichbar.',
   errorUnavailable: 'Der Chat ist gerade nicht verfügbar.',
   errorRejected: 'Ihre Nachricht konnte nicht gesendet werden.',

@@ -27,8 +27,10 @@ export interface Strings {
   undo: string;
   /** At the top of a long conversation's log: shows the messages before the oldest shown. */
   earlierMessages: string;
-  /** Sends a waiting message (or the greeting) now instead of at the next automatic try. */
+  /** Sends a waiting message (or the greeting) now instead of at the next automatic try; or again, one that got no answer in time. */
   retry: string;
+  /** Under a message that got no answer in time (a timeout), which the agent may have all the same. */
+  noAnswer: string;
   errorNetwork: string;
   errorUnavailable: string;
   errorRejected: string;
@@ -88,6 +90,7 @@ const en: Strings = {
   earlierMessages: 'Earlier messages',
   restarted: 'New conversation started.',
   undo: 'Undo',
+  noAnswer: 'No answer in time. The assistant may have received it.',
   errorNetwork: 'Could not reach the assistant.',
   errorUnavailable: 'Chat is unavailable right now.',
   errorRejected: 'Your message could not be sent.',

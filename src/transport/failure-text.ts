@@ -1,5 +1,5 @@
 import type { Strings } from '../i18n/strings.js';
-import type { TransportFailure } from './post-event.js';
+import { mayHaveArrived, type TransportFailure } from './post-event.js';
 
 export interface FailureText {
   /** What the visitor reads. */
@@ -20,6 +20,7 @@ export function describeFailure(failure: TransportFailure, strings: Strings): Fa
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return { text: strings.errorRejected };
   }
-  if (failure.kind === 'network' || failure.kind === 'timeout') return { text: strings.errorNetwork };
+  if (mayHaveArrived(failure)) return { text: strings.noAnswer };
+  if (failure.kind === 'network') return { text: strings.errorNetwork };
   return { text: strings.errorServer };
 }

@@ -88,6 +88,15 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /**
+ * Failures after which the agent may have the request all the same: no answer in time, here or at
+ * the proxy (its 504: the agent service had the request and did not answer within the proxy's
+ * timeout). What the agent heard, sent again, it hears twice: an order placed twice, a flow's
+ * question answered twice. (A connection lost after the request left cannot be told from one never
+ * made: the browser says "network error" for both.)
+ */
+export const mayHaveArrived = ({ kind, status }: TransportFailure) => kind === 'timeout' || status === 504;
+
+/**
  * Failures worth trying again as they are: the network, the clock, the server's load, or a
  * garbled success (a captive portal's page). A 4xx says the request itself is wrong.
  */

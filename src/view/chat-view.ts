@@ -308,6 +308,7 @@ export class ChatView extends ViewHost implements View {
       pendingOf: (id) => this.#pendingOf(id),
       onRetry: () => this.#session.retryNow(),
       onDiscard: (id) => this.#session.discard(id),
+      onSendAgain: (id) => this.#session.sendAgain(id),
       timeOf: (message) => messageTime(message, previousOf(this.#session.messages, message), Date.now(), this.#conversationLanguage),
       answerOf: (message) => (this.#el.keepChoices ? undefined : answerOf(this.#session.messages, message)),
       onRate: this.#el.feedback ? this.#rate : undefined,

@@ -20,6 +20,8 @@ export interface MessageContext extends RenderContext {
   pendingOf: (id: string) => PendingView;
   onRetry: () => void;
   onDiscard: (id: string) => void;
+  /** Sends a message again that got no answer in time (see ChatSession.sendAgain). */
+  onSendAgain: (id: string) => void;
   /** The day and time `message` shows (see messageTime). */
   timeOf: (message: ChatMessage) => MessageTime;
   /** With `feedback`: rates a reply (thumbs up or down). */
@@ -33,9 +35,12 @@ function renderStatus(message: UserMessage, context: MessageContext) {
   const { strings } = context;
   const discard = html`<button part="discard-button" class="retry" type="button" @click=${() => context.onDiscard(message.id)}>${strings.discard}</button>`;
   if (message.status === 'failed') {
-    // Only a failure retrying cannot fix ends here (e.g. a 4xx): say why, once, and offer Discard.
+    // A failure retrying cannot fix ends here (a 4xx): say why, once, and offer Discard. So does no
+    // answer in time (retryable), where the agent may have the message: sent again if the visitor asks.
     return html`<div part="message-status message-status--failed" class="status problem" role="alert">
-      <span dir="auto">${strings.notDelivered}${message.error ? ` — ${message.error}` : ''}</span> ${discard}</div>`;
+      <span dir="auto">${message.retryable ? message.error : `${strings.notDelivered}${message.error ? ` — ${message.error}` : ''}`}</span>
+      ${message.retryable ? html`<button part="retry-button" class="retry" type="button" @click=${() => context.onSendAgain(message.id)}>${strings.retry}</button>` : nothing}
+      ${discard}</div>`;
   }
   const pending = context.pendingOf(message.id);
   if (pending.kind === 'in-flight') return nothing;

@@ -34,7 +34,7 @@ describe('the other languages\' UI text ships as values only (scripts/locale-val
     const swapped = [...lines];
     [swapped[at('send')], swapped[at('typing')]] = [lines[at('typing')], lines[at('send')]];
     assert.throws(() => asValues(swapped.join('\n'), path), /entry \d+ is "typing" where "send" is expected/);
-    assert.throws(() => asValues(lines.filter((_, i) => i !== at('undo')).join('\n'), path), /is "errorNetwork" where "undo" is expected/);
+    assert.throws(() => asValues(lines.filter((_, i) => i !== at('undo')).join('\n'), path), /is "noAnswer" where "undo" is expected/);
     const extra = [...lines];
     extra.splice(at('you') + 1, 0, "  later: 'Später',");
     assert.throws(() => asValues(extra.join('\n'), path), /its keys must be the English table's, in its order .*: entry \d+ is "later" where nothing is expected/);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Marked as PrebuiltMarked, Tokenizer as PrebuiltTokenizer } from 'marked';
-import { ENTRY, FOLDED, INSTANCE_ALIASES, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
+import { ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
@@ -129,6 +129,32 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     const text = '#Heading\n\n**foo:**bar';
     assert.notEqual(new PrebuiltMarked({ async: false, pedantic: true }).parse(text), new PrebuiltMarked({ async: false }).parse(text));
     assert.equal(new Marked({ async: false, pedantic: true }).parse(text), new Marked({ async: false }).parse(text));
+  });
+
+  it('parses GFM with line breaks only: `gfm: false` and `breaks: false` no longer change anything', async () => {
+    const Marked = await shippedMarked();
+    const text = 'line one\nline two ~~gone~~ https://x.example\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSet-text\n---';
+    for (const options of [{ gfm: false }, { breaks: false }, { gfm: false, breaks: false }]) {
+      assert.notEqual(new PrebuiltMarked({ async: false, ...options }).parse(text), new PrebuiltMarked(MARKED_OPTIONS).parse(text), JSON.stringify(options));
+      assert.equal(new Marked({ async: false, ...options }).parse(text), new PrebuiltMarked(MARKED_OPTIONS).parse(text), JSON.stringify(options));
+    }
+  });
+
+  it('cuts the rules of the plain sets that the GFM sets replace, and the declarations only they used', () => {
+    const sources = markedSources();
+    const rules = withoutUnusedParts(sources['rules.ts'], 'rules.ts');
+    for (const name of NORMAL_ONLY_DECLARATIONS) {
+      assert.match(sources['rules.ts'], new RegExp(`^const ${name} = `, 'm'), name);
+      assert.doesNotMatch(rules, new RegExp(`^const ${name} = `, 'm'), name);
+    }
+    for (const [set, { rules: members }] of Object.entries(GFM_REPLACED)) {
+      const literal = rules.match(new RegExp(`^const ${set} = \\{\\n[\\s\\S]*?\\n\\};`, 'm'))![0];
+      for (const name of members) assert.match(literal, new RegExp(`^ {2}${name}: noopTest,$`, 'm'), `${set}.${name}`);
+    }
+    assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace(/^ {2}lheading: lheadingGfm,\n/m, ''), 'rules.ts'), /blockGfm no longer replaces lheading/);
+    assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace(/^ {2}lheading,\n/m, '  lheading: lheadingNormal,\n  lheading,\n'), 'rules.ts'), /blockNormal no longer holds lheading on one line/);
+    assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const emStrongLDelim = edit', 'let emStrongLDelim = edit'), 'rules.ts'), /no longer declares emStrongLDelim in one statement/);
+    assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const inlineNormal = {', 'const inlineCommonMark = {'), 'rules.ts'), /no longer declares inlineNormal/);
   });
 
   it('cuts the declarations named, the options read and the two exports, and leaves the other modules as they are', () => {

@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { isRetryable, parseRetryAfter, postEvent, type TransportFailure } from '../../src/transport/post-event.js';
+import { stringsFor } from '../../src/i18n/strings.js';
+import { describeFailure } from '../../src/transport/failure-text.js';
+import { isRetryable, mayHaveArrived, parseRetryAfter, postEvent, type TransportFailure } from '../../src/transport/post-event.js';
 
 const body = { message: { text: 'hi' } };
 const respond = (response: Response | Error | (() => Promise<Response>)) =>
@@ -137,4 +139,25 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).to.equal(undefined);
     expect(parseRetryAfter(null, now)).to.equal(undefined);
   });
+});
+
+describe('mayHaveArrived: the failures after which the agent may have the request (not sent again by itself), and what the visitor reads', () => {
+  const table: [Partial<TransportFailure>, boolean, string][] = [
+    [{ kind: 'timeout' }, true, 'No answer in time. The assistant may have received it.'],
+    [{ kind: 'http', status: 504 }, true, 'No answer in time. The assistant may have received it.'],
+    [{ kind: 'invalid-response', status: 504 }, true, 'No answer in time. The assistant may have received it.'],
+    [{ kind: 'network' }, false, 'Could not reach the assistant.'],
+    [{ kind: 'http', status: 502 }, false, 'The assistant could not answer.'],
+    [{ kind: 'http', status: 503 }, false, 'The assistant could not answer.'],
+    [{ kind: 'http', status: 500 }, false, 'The assistant could not answer.'],
+    [{ kind: 'http', status: 429 }, false, 'The assistant could not answer.'],
+    [{ kind: 'invalid-response', status: 200 }, false, 'The assistant could not answer.'],
+  ];
+  for (const [failure, expected, words] of table) {
+    it(`${failure.kind} ${failure.status ?? ''} → ${expected}: "${words}"`, () => {
+      const full = { message: '', ...failure } as TransportFailure;
+      expect(mayHaveArrived(full)).to.equal(expected);
+      expect(describeFailure(full, stringsFor('en')).text).to.equal(words);
+    });
+  }
 });

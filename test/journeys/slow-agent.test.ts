@@ -1,0 +1,107 @@
+/**
+ * Journeys through an agent that answers too late: the proxy gives up on it (504), or the widget
+ * does (no answer within its 20 s). The agent may have had the request all the same and acted on it
+ * (an order placed, a flow's question answered), so what it may have heard is never sent again
+ * unless the visitor asks: the visitor reads that, and sends it again, once, as the newest message.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChatErrorEvent } from '../../src/events.js';
+import type { Reply } from '../support/fake-proxy.js';
+import { bubbles, mount, part, parts, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
+import { outboxSettled, sent, submit, waitForStatus } from './support.js';
+
+/** What the proxy answers when the agent service does not answer within its timeout. */
+const tooLate: Reply = { status: 504, json: { status: 'error', error: 'The agent service did not answer within 15000 ms' } };
+const NO_ANSWER = 'No answer in time. The assistant may have received it. Retry now Discard';
+
+/** The `agent-chat-error` events `chat` fires from now on. */
+function errorsOf(chat: HTMLElement) {
+  const details: AgentChatErrorEvent['detail'][] = [];
+  chat.addEventListener('agent-chat-error', (e) => details.push((e as AgentChatErrorEvent).detail));
+  return details;
+}
+
+describe('journeys: the agent answers too late', () => {
+  const proxy = useFakeProxies();
+
+  it('the proxy gives up (504) → nothing is sent again by itself, not with the next message nor after a reload → the visitor sends it again: once, as the newest', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    const errors = errorsOf(chat);
+    p.next(tooLate);
+    await submit(chat, 'Yes, place the order');
+    await waitForStatus(chat, 'Yes, place the order', NO_ANSWER);
+    expect(errors.map(({ status, retryable, willRetry }) => ({ status, retryable, willRetry }))).to.deep.equal([{ status: 504, retryable: true, willRetry: false }]);
+    expect(part(chat, 'typing'), 'nothing is on its way').to.equal(null);
+
+    // A message sent next goes alone (a send wakes what waits for a retry: this does not wait).
+    await submit(chat, 'When will it arrive?');
+    await waitForBubbles(chat, 4, 'the reply to the next message');
+    expect(sent(p, 1)).to.deep.equal(['Yes, place the order', 'When will it arrive?']);
+
+    // A reload (the next page) sends what was waiting; this was not.
+    chat.remove();
+    const { chat: reloaded } = await mount(p, { open: true });
+    await outboxSettled(p);
+    await reloaded.updateComplete;
+    expect(statusOf(reloaded, 'Yes, place the order'), 'the next page says the same').to.equal(NO_ANSWER);
+    expect(sent(p, 1), 'and sends nothing').to.deep.equal(['Yes, place the order', 'When will it arrive?']);
+
+    // The visitor decides: "Retry now" sends it again, as the newest message.
+    parts(reloaded, 'retry-button').find((b) => b.closest('[part~="message--user"]'))!.click();
+    await waitUntil(() => bubbles(reloaded).at(-1) === 'You said: Yes, place the order', 'answered', WAIT);
+    expect(bubbles(reloaded)).to.deep.equal([
+      'Hello! How can I help?', 'When will it arrive?', 'You said: When will it arrive?', 'Yes, place the order', 'You said: Yes, place the order',
+    ]);
+    expect(sent(p, 1), 'twice in all: the second time asked for').to.deep.equal(['Yes, place the order', 'When will it arrive?', 'Yes, place the order']);
+    expect(statusOf(reloaded, 'Yes, place the order')).to.equal('sent');
+  });
+
+  it('no answer within the widget\'s own 20 s → the same: the request is called off and not made again until the visitor asks', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    // The widget's 20 s, at once (the agent, held, never answers).
+    const realSetTimeout = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => realSetTimeout(handler, ms === 20_000 ? 0 : ms, ...rest)) as typeof setTimeout;
+    const held = p.hold();
+    try {
+      await submit(chat, 'Cancel my subscription');
+      await waitForStatus(chat, 'Cancel my subscription', NO_ANSWER);
+    } finally {
+      window.setTimeout = realSetTimeout;
+    }
+    expect(p.requests.at(-1)!.aborted, 'the request was called off').to.equal(true);
+    held.release();
+    await submit(chat, 'Hello?');
+    await waitForBubbles(chat, 4, 'the next message answered');
+    expect(sent(p, 1)).to.deep.equal(['Cancel my subscription', 'Hello?']);
+    part(chat, 'discard-button')!.click();
+    await chat.updateComplete;
+    expect(bubbles(chat), 'Discard takes it away').to.deep.equal(['Hello! How can I help?', 'Hello?', 'You said: Hello?']);
+  });
+
+  it('the greeting is the exception: a greeting without an answer in time is sent again by itself (a second one only begins the conversation again)', async () => {
+    const p = proxy();
+    p.next(tooLate);
+    const { chat } = await mount(p);
+    const errors = errorsOf(chat);
+    part(chat, 'launcher')!.click();
+    await waitForBubbles(chat, 1, 'the greeting, with no click');
+    expect(sent(p)).to.deep.equal(['(greeting)', '(greeting)']);
+    expect(errors.map((e) => e.willRetry)).to.deep.equal([true]);
+  });
+
+  it('a site\'s postback without a title is not sent again either: the page hears `willRetry: false`, and the visitor reads it under the log', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    const errors = errorsOf(chat);
+    p.next(tooLate);
+    chat.postback({ type: 'node', data: 'confirm-order' });
+    await waitUntil(() => part(chat, 'error'), 'the failure is shown', WAIT);
+    expect(shownText(chat, 'error')).to.match(/^No answer in time\. The assistant may have received it\./);
+    expect(errors.map((e) => e.willRetry)).to.deep.equal([false]);
+    await submit(chat, 'Did it work?');
+    await waitForBubbles(chat, 3, 'the next message answered');
+    expect(sent(p, 1)).to.deep.equal(['{"type":"node","data":"confirm-order"}', 'Did it work?']);
+  });
+});
