@@ -39,10 +39,11 @@ export interface FailureOutcome {
  *                        │  │  │
  *                        │  │  └─ 4xx, or anything retrying cannot fix ─▶ failed: leaves the queue
  *                        │  │     no answer in time (a timeout, a 504),    (the visitor sees why, and Discard;
- *                        │  │     but for the greeting                     Send again where it may help)
+ *                        │  │     but for the greeting                     Retry now where it may help)
  *                        │  └─ network error while the browser is offline ─▶ offline
  *                        │         offline ──(`online` event)──▶ in-flight
- *                        └─ network, timeout, 5xx, 429, garbled 2xx ─▶ retrying at T
+ *                        └─ network, 5xx, 429, garbled 2xx (the greeting: ─▶ retrying at T
+ *                           a timeout and a 504 too)
  *                              retrying ──(T reached, `online`, tab visible again, a new item
  *                                          enqueued, retryNow())──▶ in-flight
  *                              (any of those while the try was out: T is the first retry's wait)
