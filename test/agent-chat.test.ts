@@ -416,7 +416,9 @@ describe('<agent-chat>', () => {
       expect(hello).to.deep.include({ message: { text: 'hello' }, language: 'EL', tagOperations: { add: ['vip', 'beta'], remove: ['trial'] } });
       expect(pricing.message).to.deep.equal({ payload: { type: 'intent', data: 'pricing' } });
       expect(pricing.tagOperations, 'tags sent once').to.equal(undefined);
-      expect(Object.keys(hello).sort()).to.deep.equal(['language', 'message', 'sender', 'tagOperations', 'timestamp']);
+      expect(Object.keys(hello).sort()).to.deep.equal(['language', 'message', 'requestId', 'sender', 'tagOperations', 'timestamp']);
+      expect(p.bodies.map((b) => UUID.test(b.requestId!)), 'each with a requestId').to.deep.equal([true, true, true]);
+      expect(new Set(p.bodies.map((b) => b.requestId)).size, 'its own').to.equal(3);
       expect(p.requests[1].headers.get('content-type')).to.equal('application/json');
       expect(p.requests[1].headers.has('authorization'), 'no Authorization header').to.equal(false);
     });

@@ -230,7 +230,7 @@ export class DeliveryController implements ReactiveController {
 
   async #sendHead() {
     const job = this.#queue[0];
-    const request = (job.request ??= this.#options.buildRequest(job.message));
+    const request = (job.request ??= { requestId: job.id, ...this.#options.buildRequest(job.message) });
     if (!this.#options.onSend(job, request)) {
       this.#queue.shift();
       this.#settle();

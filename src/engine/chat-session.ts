@@ -317,7 +317,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const message = this.messages.find((m) => m.id === id);
     if (message?.kind === 'user' && message.retryable) {
       this.discard(id);
-      this.#submit(message.request, message.text);
+      // Under its id: a proxy that has the agent's late answer to it gives that (README, "Sent once").
+      this.#submit(message.request, message.text, id);
     }
   }
 
@@ -343,12 +344,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#listeners.forEach((listener) => listener(change));
   }
 
-  #submit(message: EventMessage, echo?: string) {
+  #submit(message: EventMessage, echo?: string, id = newId()) {
     this.#beforeRestart = undefined;
     // The UI text of its language, if it could not load at start (offline): asked for again.
     void loadStrings(this.#language);
     // Stored as waiting (the outbox); Outbox.adopt sends it.
-    const id = newId();
     if (echo !== undefined) {
       const shown: UserMessage = { kind: 'user', id, at: requestTime(), text: echo, status: 'sending', request: message, by: this.#outbox.tab };
       this.#conversation.add(shown);

@@ -36,6 +36,12 @@ export interface RequestOptions {
 
 /** What the browser sends to the proxy: an event request without `handle`. */
 export interface ClientEventRequest {
+  /**
+   * The widget's id for what it sends (a message, the greeting, a postback), the same in each try
+   * of it (retries, the next page, another tab): the proxy answers a request it has seen with the
+   * agent's answer to it instead of asking the agent again (README, "Sent once"). Not forwarded.
+   */
+  requestId?: string;
   message: EventMessage;
   sender?: Sender;
   timestamp?: number;

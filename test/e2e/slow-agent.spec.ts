@@ -1,6 +1,7 @@
 // A slow agent behind the real proxy: the proxy gives up on it (504) while the agent goes on and
 // acts on the message. The built widget must not send that message again by itself (the agent
-// would act twice), and the visitor must be able to send it again on purpose.
+// would act twice); sent again on purpose, or from the next page of a visitor who left mid-send,
+// it gets the agent's answer, which the proxy kept (src/server/proxy/replay.ts): heard once.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { Hono } from 'hono';
@@ -50,7 +51,8 @@ test.afterAll(async () => {
   await upstream?.close(3_000);
 });
 
-test('the proxy gives up on a slow agent (504): the message is not sent again by itself, the agent acts on it once; Retry now sends it again on purpose', async ({ page: tab }) => {
+test('the proxy gives up on a slow agent (504): the message is not sent again by itself; Retry now gets the answer the agent gave meanwhile, which the proxy kept: the agent hears it once', async ({ page: tab }) => {
+  const heard = agent.heard.length;
   await tab.goto(site.url);
   const chat = tab.locator('agent-chat');
   await chat.locator('[part~="launcher"]').click();
@@ -63,14 +65,34 @@ test('the proxy gives up on a slow agent (504): the message is not sent again by
   // The agent goes on and acts on it. Sent again by itself, the message would have reached the
   // agent before that (the proxy gives up after 0.3 s, a retry follows within 0.75 s, the agent
   // takes 1.5 s): when it has acted, it has heard the message once.
-  await expect.poll(() => agent.acted, { timeout: 10_000 }).toEqual(['Yes, place the order']);
-  expect(agent.heard).toEqual(['Yes, place the order']);
+  await expect.poll(() => agent.acted.slice(heard), { timeout: 10_000 }).toEqual(['Yes, place the order']);
+  expect(agent.heard.slice(heard)).toEqual(['Yes, place the order']);
   await tab.reload();
   await chat.locator('[part~="launcher"]').click();
   await expect(status, 'the next page says the same').toContainText('No answer in time.');
-  agent.slow = false;
   await chat.locator('[part~="message-status--failed"] [part~="retry-button"]').click();
   await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Yes, place the order');
-  expect(agent.heard, 'heard twice: the second time because the visitor asked (not from the reloaded page)').toEqual(['Yes, place the order', 'Yes, place the order']);
+  expect(agent.heard.slice(heard), 'heard once: the proxy answered the second try with the answer it kept').toEqual(['Yes, place the order']);
   await expect(status).toHaveCount(0);
+});
+
+test('a visitor who goes to another page while the reply is on its way gets it there, and the agent hears the message once', async ({ page: tab }) => {
+  const heard = agent.heard.length;
+  agent.slowMs = 200; // under the proxy's timeout
+  try {
+    await tab.goto(site.url);
+    const chat = tab.locator('agent-chat');
+    await chat.locator('[part~="launcher"]').click();
+    await expect(chat.locator('[part~="bubble--agent"]').first()).toHaveText('Hello!');
+    await chat.locator('[part~="input"]').fill('Two tickets for Friday');
+    await chat.locator('[part~="input"]').press('Enter');
+    await expect.poll(() => agent.heard.slice(heard)).toEqual(['Two tickets for Friday']);
+    await tab.goto(`${site.url}/?another-page`); // before the reply: the next page sends the message again
+    await chat.locator('[part~="launcher"]').click();
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Two tickets for Friday');
+    expect(agent.heard.slice(heard), 'heard once: the next page\'s try got the answer to the first').toEqual(['Two tickets for Friday']);
+    await expect(chat.locator('[part~="bubble--user"]')).toHaveText(['Two tickets for Friday']);
+  } finally {
+    agent.slowMs = 1_500;
+  }
 });

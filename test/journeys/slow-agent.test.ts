@@ -6,9 +6,9 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../../src/events.js';
-import type { Reply } from '../support/fake-proxy.js';
+import { echoAgent, type Reply } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { outboxSettled, sent, submit, waitForStatus } from './support.js';
+import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
 
 /** What the proxy answers when the agent service does not answer within its timeout. */
 const tooLate: Reply = { status: 504, json: { status: 'error', error: 'The agent service did not answer within 15000 ms' } };
@@ -78,6 +78,30 @@ describe('journeys: the agent answers too late', () => {
     part(chat, 'discard-button')!.click();
     await chat.updateComplete;
     expect(bubbles(chat), 'Discard takes it away').to.deep.equal(['Hello! How can I help?', 'Hello?', 'You said: Hello?']);
+  });
+
+  it('every try of a message carries its requestId (a retry, the next page, Retry now), so that the proxy can answer a try it has seen with the agent\'s answer to it', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    p.next(down);
+    const release = p.hold(); // the retry, held: the visitor leaves meanwhile
+    await submit(chat, 'Two tickets');
+    await waitUntil(() => p.requests.length === 3, 'sent, failed, sent again', WAIT);
+    chat.remove();
+    release.release(down);
+    const { chat: next } = await mount(p, { open: true }); // the next page sends it again
+    await waitUntil(() => p.requests.length === 4, 'sent from the next page', WAIT);
+    p.next(tooLate);
+    await submit(next, 'Confirm');
+    await waitForStatus(next, 'Confirm', NO_ANSWER);
+    p.handle(echoAgent);
+    parts(next, 'retry-button').find((b) => b.closest('[part~="message--user"]'))!.click();
+    await waitUntil(() => bubbles(next).at(-1) === 'You said: Confirm', 'answered', WAIT);
+    const ids = p.bodies.slice(1).map((b) => `${b.message.text} ${b.requestId}`);
+    const [tickets, confirm] = [p.bodies[1].requestId, p.bodies.at(-1)!.requestId];
+    expect(ids).to.deep.equal([`Two tickets ${tickets}`, `Two tickets ${tickets}`, `Two tickets ${tickets}`, `Confirm ${confirm}`, `Confirm ${confirm}`]);
+    expect(tickets).to.not.equal(confirm);
+    expect(p.bodies[0].requestId, 'the greeting has its own').to.be.a('string').and.not.oneOf([tickets, confirm]);
   });
 
   it('the greeting is the exception: a greeting without an answer in time is sent again by itself (a second one only begins the conversation again)', async () => {

@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_290, all: 52_000, engine: 8_660 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_290, all: 52_000, engine: 8_670 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -277,7 +277,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * `hooks`, `silent`) read as their values (scripts/marked-source.mjs: −185), and lit-html's two
  * statements for its polyfill-support script and the page's list of lit versions left out
  * (scripts/lit-html-hooks.mjs: −48): 47,274 and 51,977. The budget of the first open with markdown
- * lowered from 47,370 to 47,290 with them.
+ * lowered from 47,370 to 47,290 with them. Each request carrying the id of what it sends, the same in
+ * each try (the proxy answers a try it has seen with the agent's answer: "Sent once"), and Retry now
+ * after no answer in time sending under that id, took them to 47,279 and 51,982, and the engine
+ * alone to 8,662 (its budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

@@ -8,7 +8,8 @@ import { ConfigError } from './config-error.js';
 import type { ProxyConfig } from './config.js';
 import { MemoryRateLimitStore, retryAfterSeconds, type RateLimitStore } from './rate-limit.js';
 import { RateLimitUnavailableError } from './redis-store.js';
-import { jsonLogger, shortHash, type RequestLogger, type RequestLogLine } from './request-log.js';
+import { ReplayMemory, type Answer } from './replay.js';
+import { digest, jsonLogger, shortHash, type RequestLogger, type RequestLogLine } from './request-log.js';
 
 /** A Fetch-API handler; `env` is whatever the runtime passes (Node: `{ incoming, outgoing }`). */
 export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
@@ -28,7 +29,25 @@ export interface ProxyOptions extends ProxyConfig {
   clientAddress?: ClientAddress;
   /** Upstream `fetch` (tests inject faults here). */
   fetch?: typeof fetch;
+  /**
+   * What the proxy remembers of the requests that carry a `requestId` (the widget's), so that a
+   * request tried again reaches the agent once (README, "Sent once"): a `ReplayMemory` (default, in
+   * memory, per instance), or `false` to forward every try.
+   */
+  replay?: ReplayMemory | false;
+  /**
+   * How long the agent may take over a request with a `requestId` (default 2 minutes): past
+   * `timeoutMs` the browser gets its 504, while the proxy waits on for the agent's answer and keeps
+   * it for the request's next try.
+   */
+  lateAnswerMs?: number;
 }
+
+/** What asking the agent came to: its answer (any status, a JSON body), or a failure to pass on. */
+type Asked = (Answer & { fail?: undefined; upstreamStatus?: undefined }) | { fail: 502 | 504; error: string; upstreamStatus?: number; status?: undefined };
+
+/** What `within` gives for a promise that did not settle in time. */
+const LATE = Symbol('late');
 
 type Variables = { line: RequestLogLine };
 type ProxyContext = Context<{ Variables: Variables }>;
@@ -46,8 +65,9 @@ const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 |
 export function createProxy(options: ProxyOptions): FetchHandler {
   const {
     path = '/', upstreamUrl, handle, token, allowedOrigins, timeoutMs = 15_000, rateLimitPerMinute = 60,
-    maxBodyBytes = LIMITS.bodyBytes, debug = false, log = jsonLogger, trustedProxies,
+    maxBodyBytes = LIMITS.bodyBytes, debug = false, log = jsonLogger, trustedProxies, lateAnswerMs = 120_000,
   } = options;
+  const replay = options.replay ?? new ReplayMemory();
   if (options.clientAddress && trustedProxies) {
     throw new ConfigError('Give clientAddress or trustedProxies, not both: trustedProxies is a way to build a clientAddress');
   }
@@ -104,23 +124,29 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     },
     bodyLimit({ maxSize: maxBodyBytes, onError: (c) => fail(c as ProxyContext, 413, `Body is larger than ${maxBodyBytes} bytes`) }),
     async (c) => {
-      let body: unknown;
+      let sent: unknown;
       try {
-        body = JSON.parse(await c.req.text());
+        sent = JSON.parse(await c.req.text());
       } catch {
         return fail(c, 400, 'Body is not valid JSON');
       }
-      if (typeof body === 'object' && body !== null && 'handle' in body) {
+      if (typeof sent === 'object' && sent !== null && 'handle' in sent) {
         return fail(c, 400, '"handle" must not be sent: the proxy adds it');
       }
-      const checked = validate(clientEventRequestSchema, body);
+      const checked = validate(clientEventRequestSchema, sent);
       if (!checked.ok) return fail(c, 400, `Invalid request: ${checked.error}`);
       const request = checked.value;
       if (request.sender) c.var.line.sender = await shortHash(request.sender.id);
       if (debug && request.message.text) c.var.line.text = request.message.text;
       const limited = await overLimit(c, request.sender ? `sender:${request.sender.id}` : undefined);
       if (limited) return limited;
-      return forward(c, JSON.stringify({ ...request, handle }));
+      const { requestId, ...forwarded } = request;
+      const body = JSON.stringify({ ...forwarded, handle });
+      if (!replay || requestId === undefined || !request.sender) return respond(c, await askAgent(body, timeoutMs));
+      // The same request: the same sender and id, and the same content but its time (a next page makes it anew).
+      const key = `${request.sender.id}\n${requestId}`;
+      const { timestamp: _, ...content } = forwarded;
+      return answerOnce(c, replay, key, await digest(JSON.stringify(content)), body);
     },
   );
 
@@ -149,35 +175,66 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     return fail(c, 429, `Too many requests: at most ${rateLimitPerMinute} a minute; try again later`);
   }
 
-  async function forward(c: ProxyContext, body: string) {
+  /** Asks the agent, giving it up to `limitMs`; never throws. */
+  async function askAgent(body: string, limitMs: number): Promise<Asked> {
+    const timedOut = { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` } as const;
     let upstream: Response;
     try {
       upstream = await upstreamFetch(endpoint, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(limitMs),
       });
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') {
-        return fail(c, 504, `The agent service did not answer within ${timeoutMs} ms`);
-      }
-      return fail(c, 502, 'The agent service could not be reached');
+      return isTimeout(error) ? timedOut : { fail: 502, error: 'The agent service could not be reached' };
     }
-    c.var.line.upstreamStatus = upstream.status;
-    let text: string;
     try {
-      text = await upstream.text();
+      const text = await upstream.text();
       JSON.parse(text);
+      return { status: upstream.status, body: text };
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') {
-        return fail(c, 504, `The agent service did not answer within ${timeoutMs} ms`);
-      }
-      return fail(c, 502, `The agent service answered HTTP ${upstream.status} with a body that is not JSON`);
+      if (isTimeout(error)) return { ...timedOut, upstreamStatus: upstream.status };
+      return { fail: 502, error: `The agent service answered HTTP ${upstream.status} with a body that is not JSON`, upstreamStatus: upstream.status };
     }
-    // The upstream's JSON, unchanged, with its status.
-    return c.body(text, upstream.status as 200, { 'Content-Type': 'application/json; charset=utf-8' });
   }
 
+  /**
+   * A request with a `requestId`: the answer to its earlier try when there was one (waited for while
+   * the agent is on it), else the agent's, kept for its next try. The browser waits `timeoutMs` at
+   * most (then 504), the proxy `lateAnswerMs` (see ProxyOptions).
+   */
+  async function answerOnce(c: ProxyContext, memory: ReplayMemory, key: string, content: string, body: string): Promise<Response> {
+    const earlier = memory.find(key, content);
+    if (earlier) {
+      const answer = await within(earlier, timeoutMs);
+      if (answer === LATE) return respond(c, { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` });
+      if (answer) {
+        c.var.line.replayed = true;
+        return respond(c, answer);
+      }
+      // It gave none (a failure): this try goes to the agent.
+    }
+    const asked = askAgent(body, Math.max(timeoutMs, lateAnswerMs));
+    memory.remember(key, content, asked.then((got) => (got.fail === undefined && got.status < 300 ? got : undefined)));
+    const got = await within(asked, timeoutMs);
+    return respond(c, got === LATE ? { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` } : got);
+  }
+
+  /** The agent's answer, its status and JSON body unchanged; or the failure, in the upstream's shape. */
+  function respond(c: ProxyContext, asked: Asked) {
+    if (asked.upstreamStatus !== undefined || asked.fail === undefined) c.var.line.upstreamStatus = asked.upstreamStatus ?? asked.status;
+    if (asked.fail !== undefined) return fail(c, asked.fail, asked.error);
+    return c.body(asked.body, asked.status as 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  }
   return async (request, env) => app.fetch(request, env);
+}
+
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
+/** `promise`'s value, or LATE if it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, ms, LATE)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }

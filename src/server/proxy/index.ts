@@ -6,4 +6,5 @@ export { MemoryRateLimitStore, type RateLimitHit, type RateLimitStore } from './
 export {
   RateLimitUnavailableError, redisRateLimitStore, type RedisEvalClient, type RedisRateLimitStoreOptions,
 } from './redis-store.js';
+export { ReplayMemory, type Answer, type ReplayOptions } from './replay.js';
 export { jsonLogger, type RequestLogger, type RequestLogLine } from './request-log.js';

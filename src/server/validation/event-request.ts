@@ -29,6 +29,8 @@ const messageSchema = z
 const tagList = z.array(boundedString(LIMITS.tagLength)).max(LIMITS.tagsPerOperation);
 
 export const clientEventRequestSchema = z.object({
+  /** The widget's id for what it sends, the same in each try (see the proxy's replay.ts); not forwarded. */
+  requestId: boundedString(LIMITS.idLength).optional(),
   message: messageSchema,
   sender: z
     .object({
@@ -48,7 +50,8 @@ export const clientEventRequestSchema = z.object({
     .optional(),
 });
 
-export const eventRequestSchema = clientEventRequestSchema.extend({ handle: boundedString(LIMITS.idLength) });
+/** What the agent service takes (the proxy's, without `requestId`, which stays with the proxy, and with `handle`). */
+export const eventRequestSchema = clientEventRequestSchema.omit({ requestId: true }).extend({ handle: boundedString(LIMITS.idLength) });
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -1,0 +1,200 @@
+/**
+ * "Sent once" (src/server/proxy/replay.ts): a request the widget tries again (its `requestId` the
+ * same) reaches the agent once, over real HTTP on loopback: the next try gets the agent's answer to
+ * the first, also when it comes while the agent is still on it, and after the browser got its 504.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { listen, type RunningServer } from '../../src/server/node/serve.js';
+import { createProxy, ReplayMemory, type Answer, type ProxyOptions, type RequestLogLine } from '../../src/server/proxy/index.js';
+import { answerJson, fakeUpstream } from './support/servers.js';
+
+const ORIGIN = 'https://shop.example';
+const logs: RequestLogLine[] = [];
+
+type Upstream = Awaited<ReturnType<typeof fakeUpstream>>;
+
+function startProxy(upstream: Upstream, overrides: Partial<ProxyOptions> = {}): Promise<RunningServer> {
+  return listen(createProxy({
+    upstreamUrl: upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: [ORIGIN], timeoutMs: 2000,
+    rateLimitPerMinute: 1000, log: (line) => logs.push(line), ...overrides,
+  }));
+}
+
+type Reply = { status: string; error?: string; result?: { responses: { options: string[] }[] } };
+
+async function post(proxy: RunningServer, body: unknown) {
+  const response = await fetch(`${proxy.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json()) as Reply };
+}
+
+const ask = (text: string, requestId?: string, extra: object = {}) => ({
+  ...(requestId && { requestId }), message: { text }, sender: { id: 'visitor-1' }, timestamp: Date.now(), ...extra,
+});
+
+const said = (json: Reply) => json.result?.responses[0].options[0];
+
+/**
+ * The upstream answers each text with "n: text" (n: its call's number), after `delay.ms`;
+ * `answered[i]` settles once it has written its answer to call i.
+ */
+function numbered(upstream: Upstream, delay = { ms: 0 }) {
+  const answered: Promise<void>[] = [];
+  upstream.behave((call, res) => {
+    const n = upstream.calls.length;
+    const text = (call.body as { message: { text: string } }).message.text;
+    answered[n - 1] = new Promise((resolve) => setTimeout(() => {
+      answerJson(200, { status: 'ok', result: { responses: [{ id: `TX_${n}`, type: 'text', options: [`${n}: ${text}`], altText: text }] } })(call, res);
+      resolve();
+    }, delay.ms));
+  });
+  return answered;
+}
+
+describe('the proxy: a request tried again reaches the agent once', () => {
+  let upstream: Upstream;
+  before(async () => {
+    upstream = await fakeUpstream();
+  });
+  after(() => upstream.close());
+
+  it('the next try of a request answered gets the same answer, and the agent is not asked again; the id is not forwarded', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      numbered(upstream);
+      const before = upstream.calls.length;
+      const first = await post(proxy, ask('Place the order', 'r-1'));
+      const again = await post(proxy, ask('Place the order', 'r-1', { timestamp: Date.now() + 5_000 })); // a next page's time
+      assert.equal(first.status, 200);
+      assert.deepEqual(again, first);
+      assert.equal(upstream.calls.length - before, 1, 'the agent was asked once');
+      assert.equal('requestId' in (upstream.calls.at(-1)!.body as object), false, 'requestId stays with the proxy');
+      assert.equal(logs.at(-1)!.replayed, true, 'the log says it was answered from memory');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a try that comes while the agent is still on the first waits for that answer: one call, the same answer for both', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      numbered(upstream, { ms: 300 });
+      const before = upstream.calls.length;
+      const [first, second] = await Promise.all([post(proxy, ask('Cancel it', 'r-2')), post(proxy, ask('Cancel it', 'r-2'))]);
+      assert.equal(upstream.calls.length - before, 1);
+      assert.deepEqual(second, first);
+      assert.match(said(first.json)!, /: Cancel it$/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('past its timeout the browser gets 504 while the proxy waits on: the next try gets the agent\'s late answer, not a second call', async () => {
+    const proxy = await startProxy(upstream, { timeoutMs: 150, lateAnswerMs: 5_000 });
+    try {
+      const answered = numbered(upstream, { ms: 600 });
+      const before = upstream.calls.length;
+      const first = await post(proxy, ask('Book the table', 'r-3'));
+      assert.equal(first.status, 504);
+      assert.match(first.json.error!, /did not answer within 150 ms/);
+      const tooSoon = await post(proxy, ask('Book the table', 'r-3'));
+      assert.equal(tooSoon.status, 504, 'tried again while the agent is still on it: 504 again');
+      await answered[before];
+      const late = await post(proxy, ask('Book the table', 'r-3'));
+      assert.equal(late.status, 200);
+      assert.match(said(late.json)!, /: Book the table$/);
+      assert.equal(upstream.calls.length - before, 1, 'the agent was asked once');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('asks the agent again for a try that differs (tags set meanwhile), another sender\'s request of the same id, and a request without an id', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      numbered(upstream);
+      const before = upstream.calls.length;
+      await post(proxy, ask('Hi', 'r-4'));
+      await post(proxy, ask('Hi', 'r-4', { tagOperations: { add: ['vip'] } }));
+      await post(proxy, ask('Hi', 'r-4', { sender: { id: 'visitor-2' } }));
+      await post(proxy, ask('Hi'));
+      await post(proxy, ask('Hi'));
+      assert.equal(upstream.calls.length - before, 5);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('keeps no failure: after the agent\'s 503 or a body that is not JSON, the next try goes to the agent', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      const before = upstream.calls.length;
+      upstream.behave(answerJson(503, { status: 'error', error: 'overloaded' }));
+      assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 503);
+      upstream.behave((_call, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>portal</html>'));
+      assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 502);
+      numbered(upstream);
+      assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 200);
+      assert.equal(upstream.calls.length - before, 3);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('`replay: false` forwards every try', async () => {
+    const proxy = await startProxy(upstream, { replay: false });
+    try {
+      numbered(upstream);
+      const before = upstream.calls.length;
+      await post(proxy, ask('Hi', 'r-6'));
+      await post(proxy, ask('Hi', 'r-6'));
+      assert.equal(upstream.calls.length - before, 2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('refuses a requestId that is not a string of 1 to 200 characters, saying so', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      for (const requestId of ['', 'x'.repeat(201), 7]) {
+        const { status, json } = await post(proxy, { ...ask('Hi'), requestId });
+        assert.equal(status, 400);
+        assert.match(json.error!, /"requestId"/);
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('ReplayMemory', () => {
+  const answer = (body = '{}'): Promise<Answer> => Promise.resolve({ status: 200, body });
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('keeps an answer for keepMs after it came, and forgets a request the agent gave no answer to', async () => {
+    let now = 1_000;
+    const memory = new ReplayMemory({ keepMs: 100, now: () => now });
+    memory.remember('a', 'c', answer());
+    memory.remember('b', 'c', Promise.resolve(undefined));
+    await settled();
+    assert.ok(memory.find('a', 'c'));
+    assert.equal(memory.find('a', 'other content'), undefined);
+    assert.equal(memory.find('b', 'c'), undefined);
+    now += 100;
+    assert.equal(memory.find('a', 'c'), undefined);
+  });
+
+  it('stays within its limits, the oldest going first: entries and characters', async () => {
+    const byCount = new ReplayMemory({ maxEntries: 10 });
+    for (let i = 0; i < 25; i++) byCount.remember(`k${i}`, 'c', answer());
+    await settled();
+    assert.ok(byCount.size <= 10, `${byCount.size} entries`);
+    assert.ok(byCount.find('k24', 'c') && !byCount.find('k0', 'c'));
+    const byChars = new ReplayMemory({ maxChars: 1_000 });
+    for (let i = 0; i < 25; i++) byChars.remember(`k${i}`, 'c', answer('x'.repeat(100)));
+    await settled();
+    assert.ok(byChars.chars <= 1_000, `${byChars.chars} characters`);
+    assert.ok(byChars.find('k24', 'c') && !byChars.find('k0', 'c'));
+  });
+});
