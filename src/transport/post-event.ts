@@ -91,10 +91,11 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * Failures after which the agent may have the request all the same: no answer in time, here or at
  * the proxy (its 504: the agent service had the request and did not answer within the proxy's
  * timeout). What the agent heard, sent again, it hears twice: an order placed twice, a flow's
- * question answered twice. (A connection lost after the request left cannot be told from one never
- * made: the browser says "network error" for both.)
+ * question answered twice. Not a 504 with `Retry-After`: the proxy asks for the next try, as this
+ * project's does when it keeps the agent's late answer for it ("Sent once"). (A connection lost
+ * after the request left cannot be told from one never made: the browser says "network error" for both.)
  */
-export const mayHaveArrived = ({ kind, status }: TransportFailure) => kind === 'timeout' || status === 504;
+export const mayHaveArrived = ({ kind, status, retryAfterMs }: TransportFailure) => kind === 'timeout' || (status === 504 && retryAfterMs === undefined);
 
 /**
  * Failures worth trying again as they are: the network, the clock, the server's load, or a

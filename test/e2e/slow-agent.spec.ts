@@ -1,22 +1,24 @@
 // A slow agent behind the real proxy: the proxy gives up on it (504) while the agent goes on and
-// acts on the message. The built widget must not send that message again by itself (the agent
-// would act twice); sent again on purpose, or from the next page of a visitor who left mid-send,
-// it gets the agent's answer, which the proxy kept (src/server/proxy/replay.ts): heard once.
+// acts on the message. This project's proxy keeps the agent's late answer for the next try and says
+// so (`Retry-After` on its 504): the built widget tries again by itself and gets it, and the agent
+// hears the message once; so too the next page of a visitor who left mid-send
+// (src/server/proxy/replay.ts). Behind a proxy that keeps nothing (a plain 504), the widget must not
+// send the message again by itself (the agent would act twice): the visitor decides.
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Hono } from 'hono';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy } from '../../src/server/proxy/index.js';
 
-/** An agent service that takes `slowMs` over each text while `slow`; it notes each text as it comes (`heard`) and once it has acted on it (`acted`). */
+/** An agent service that takes `slowMs` over each text; it notes each text as it comes (`heard`) and once it has acted on it (`acted`). */
 function slowAgent() {
-  const agent = { slow: true, slowMs: 1_500, heard: [] as string[], acted: [] as string[] };
+  const agent = { slowMs: 1_500, heard: [] as string[], acted: [] as string[] };
   const app = new Hono();
   app.post('/api/events', async (c) => {
     const { message } = await c.req.json();
     if (message.text === undefined) return c.json({ status: 'ok', result: { responses: [{ id: 'TX_1', type: 'text', options: ['Hello!'], altText: 'Hello!' }] } });
     agent.heard.push(message.text);
-    if (agent.slow) await new Promise((resolve) => setTimeout(resolve, agent.slowMs));
+    await new Promise((resolve) => setTimeout(resolve, agent.slowMs));
     agent.acted.push(message.text);
     const said = `Done: ${message.text}`;
     return c.json({ status: 'ok', result: { responses: [{ id: `TX_${agent.acted.length}`, type: 'text', options: [said], altText: said }] } });
@@ -24,8 +26,9 @@ function slowAgent() {
   return { agent, app };
 }
 
-const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow agent</title></head>
-<body><agent-chat proxy-url="/chat"></agent-chat><script type="module" src="/dist/agent-chat.js"></script></body></html>`;
+/** A page with the chat on `proxy` (this project's proxy at /chat, one that keeps nothing at /plain). */
+const page = (proxy: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow agent</title></head>
+<body><agent-chat proxy-url="${proxy}"></agent-chat><script type="module" src="/dist/agent-chat.js"></script></body></html>`;
 
 let upstream: RunningServer;
 let site: RunningServer;
@@ -35,14 +38,17 @@ test.beforeAll(async () => {
   const slow = slowAgent();
   agent = slow.agent;
   upstream = await listen(slow.app.fetch);
-  const proxy = createProxy({ path: '/chat', upstreamUrl: upstream.url, handle: 'h', token: 'not-a-secret', allowedOrigins: '*', timeoutMs: 300, log: () => undefined });
+  const options = { upstreamUrl: upstream.url, handle: 'h', token: 'not-a-secret', allowedOrigins: '*' as const, timeoutMs: 300, log: () => undefined };
+  const keeps = createProxy({ ...options, path: '/chat' });
+  const plain = createProxy({ ...options, path: '/plain', replay: false });
   const app = new Hono();
-  app.all('/chat', (c) => proxy(c.req.raw, c.env));
+  app.all('/chat', (c) => keeps(c.req.raw, c.env));
+  app.all('/plain', (c) => plain(c.req.raw, c.env));
   app.get('/dist/*', async (c) => {
     const file = new URL(`../../${c.req.path.slice(1)}`, import.meta.url);
     return c.body(await readFile(file), 200, { 'Content-Type': 'text/javascript' });
   });
-  app.get('/', (c) => c.html(page));
+  app.get('/', (c) => c.html(page(c.req.query('proxy') ?? '/chat')));
   site = await listen(app.fetch);
 });
 
@@ -51,28 +57,46 @@ test.afterAll(async () => {
   await upstream?.close(3_000);
 });
 
-test('the proxy gives up on a slow agent (504): the message is not sent again by itself; Retry now gets the answer the agent gave meanwhile, which the proxy kept: the agent hears it once', async ({ page: tab }) => {
-  const heard = agent.heard.length;
-  await tab.goto(site.url);
+async function openChat(tab: Page, query = '') {
+  await tab.goto(`${site.url}/${query}`);
   const chat = tab.locator('agent-chat');
   await chat.locator('[part~="launcher"]').click();
-  await expect(chat.locator('[part~="bubble--agent"]')).toHaveText(['Hello!']);
+  await expect(chat.locator('[part~="bubble--agent"]').first()).toHaveText('Hello!');
+  return chat;
+}
 
+test('an agent slower than the proxy\'s timeout: the widget tries again by itself and gets the answer the proxy kept; the agent hears the message once', async ({ page: tab }) => {
+  const heard = agent.heard.length;
+  const chat = await openChat(tab);
   await chat.locator('[part~="input"]').fill('Yes, place the order');
+  await chat.locator('[part~="input"]').press('Enter');
+  await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Yes, place the order', { timeout: 10_000 });
+  expect(agent.heard.slice(heard), 'heard once').toEqual(['Yes, place the order']);
+  await expect(chat.locator('[part~="message-status"]')).toHaveCount(0);
+});
+
+test('behind a proxy that keeps nothing (its 504 without Retry-After): not sent again by itself; the visitor reads why, and Retry now sends it again on purpose', async ({ page: tab }) => {
+  const heard = agent.heard.length;
+  const chat = await openChat(tab, '?proxy=/plain');
+  await chat.locator('[part~="input"]').fill('Cancel my subscription');
   await chat.locator('[part~="input"]').press('Enter');
   const status = chat.locator('[part~="message-status--failed"]');
   await expect(status).toContainText('No answer in time. The assistant may have received it.');
-  // The agent goes on and acts on it. Sent again by itself, the message would have reached the
-  // agent before that (the proxy gives up after 0.3 s, a retry follows within 0.75 s, the agent
-  // takes 1.5 s): when it has acted, it has heard the message once.
-  await expect.poll(() => agent.acted.slice(heard), { timeout: 10_000 }).toEqual(['Yes, place the order']);
-  expect(agent.heard.slice(heard)).toEqual(['Yes, place the order']);
+  // Sent again by itself, the message would have reached the agent before it acted on the first
+  // (the proxy gives up after 0.3 s, a retry follows within 0.75 s, the agent takes 1.5 s).
+  await expect.poll(() => agent.acted.slice(heard), { timeout: 10_000 }).toEqual(['Cancel my subscription']);
+  expect(agent.heard.slice(heard)).toEqual(['Cancel my subscription']);
   await tab.reload();
   await chat.locator('[part~="launcher"]').click();
-  await expect(status, 'the next page says the same').toContainText('No answer in time.');
-  await chat.locator('[part~="message-status--failed"] [part~="retry-button"]').click();
-  await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Yes, place the order');
-  expect(agent.heard.slice(heard), 'heard once: the proxy answered the second try with the answer it kept').toEqual(['Yes, place the order']);
+  await expect(status, 'the next page says the same, and sends nothing').toContainText('No answer in time.');
+  agent.slowMs = 100;
+  try {
+    await chat.locator('[part~="message-status--failed"] [part~="retry-button"]').click();
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Cancel my subscription');
+  } finally {
+    agent.slowMs = 1_500;
+  }
+  expect(agent.heard.slice(heard), 'twice: the second time because the visitor asked').toEqual(['Cancel my subscription', 'Cancel my subscription']);
   await expect(status).toHaveCount(0);
 });
 
@@ -80,10 +104,7 @@ test('a visitor who goes to another page while the reply is on its way gets it t
   const heard = agent.heard.length;
   agent.slowMs = 200; // under the proxy's timeout
   try {
-    await tab.goto(site.url);
-    const chat = tab.locator('agent-chat');
-    await chat.locator('[part~="launcher"]').click();
-    await expect(chat.locator('[part~="bubble--agent"]').first()).toHaveText('Hello!');
+    const chat = await openChat(tab);
     await chat.locator('[part~="input"]').fill('Two tickets for Friday');
     await chat.locator('[part~="input"]').press('Enter');
     await expect.poll(() => agent.heard.slice(heard)).toEqual(['Two tickets for Friday']);

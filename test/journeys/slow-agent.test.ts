@@ -104,6 +104,18 @@ describe('journeys: the agent answers too late', () => {
     expect(p.bodies[0].requestId, 'the greeting has its own').to.be.a('string').and.not.oneOf([tickets, confirm]);
   });
 
+  it('a 504 with Retry-After (a proxy that keeps the agent\'s late answer for the next try) is tried again by itself, and the reply shows with no click', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    const errors = errorsOf(chat);
+    p.next({ ...tooLate, headers: { 'Retry-After': '1' } });
+    await submit(chat, 'Book a table');
+    await waitForBubbles(chat, 3, 'the reply, with no click');
+    expect(errors.map(({ status, willRetry }) => ({ status, willRetry }))).to.deep.equal([{ status: 504, willRetry: true }]);
+    expect(sent(p, 1)).to.deep.equal(['Book a table', 'Book a table']);
+    expect(p.bodies[1].requestId, 'under the same id').to.equal(p.bodies[2].requestId);
+  });
+
   it('the greeting is the exception: a greeting without an answer in time is sent again by itself (a second one only begins the conversation again)', async () => {
     const p = proxy();
     p.next(tooLate);

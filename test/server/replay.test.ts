@@ -25,7 +25,7 @@ type Reply = { status: string; error?: string; result?: { responses: { options: 
 
 async function post(proxy: RunningServer, body: unknown) {
   const response = await fetch(`${proxy.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify(body) });
-  return { status: response.status, json: (await response.json()) as Reply };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), json: (await response.json()) as Reply };
 }
 
 const ask = (text: string, requestId?: string, extra: object = {}) => ({
@@ -96,9 +96,11 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       const before = upstream.calls.length;
       const first = await post(proxy, ask('Book the table', 'r-3'));
       assert.equal(first.status, 504);
-      assert.match(first.json.error!, /did not answer within 150 ms/);
+      assert.match(first.json.error!, /did not answer within 150 ms; its answer is kept for the next try/);
+      assert.equal(first.retryAfter, '1', 'Retry-After: the next try is safe (the widget makes it by itself)');
       const tooSoon = await post(proxy, ask('Book the table', 'r-3'));
       assert.equal(tooSoon.status, 504, 'tried again while the agent is still on it: 504 again');
+      assert.equal(tooSoon.retryAfter, '1');
       await answered[before];
       const late = await post(proxy, ask('Book the table', 'r-3'));
       assert.equal(late.status, 200);
@@ -141,14 +143,19 @@ describe('the proxy: a request tried again reaches the agent once', () => {
     }
   });
 
-  it('`replay: false` forwards every try', async () => {
-    const proxy = await startProxy(upstream, { replay: false });
+  it('`replay: false` forwards every try, and its 504 has no Retry-After (the widget then leaves the next try to the visitor)', async () => {
+    const proxy = await startProxy(upstream, { replay: false, timeoutMs: 100 });
     try {
-      numbered(upstream);
+      const answered = numbered(upstream);
       const before = upstream.calls.length;
       await post(proxy, ask('Hi', 'r-6'));
       await post(proxy, ask('Hi', 'r-6'));
       assert.equal(upstream.calls.length - before, 2);
+      numbered(upstream, { ms: 300 });
+      const late = await post(proxy, ask('Hi', 'r-6'));
+      assert.deepEqual([late.status, late.retryAfter], [504, null]);
+      assert.match(late.json.error!, /did not answer within 100 ms$/);
+      await Promise.all(answered);
     } finally {
       await proxy.close();
     }

@@ -146,6 +146,7 @@ describe('mayHaveArrived: the failures after which the agent may have the reques
     [{ kind: 'timeout' }, true, 'No answer in time. The assistant may have received it.'],
     [{ kind: 'http', status: 504 }, true, 'No answer in time. The assistant may have received it.'],
     [{ kind: 'invalid-response', status: 504 }, true, 'No answer in time. The assistant may have received it.'],
+    [{ kind: 'http', status: 504, retryAfterMs: 1000 }, false, 'The assistant could not answer.'], // a proxy that keeps the answer says so
     [{ kind: 'network' }, false, 'Could not reach the assistant.'],
     [{ kind: 'http', status: 502 }, false, 'The assistant could not answer.'],
     [{ kind: 'http', status: 503 }, false, 'The assistant could not answer.'],

@@ -37,8 +37,8 @@ export interface ProxyOptions extends ProxyConfig {
   replay?: ReplayMemory | false;
   /**
    * How long the agent may take over a request with a `requestId` (default 2 minutes): past
-   * `timeoutMs` the browser gets its 504, while the proxy waits on for the agent's answer and keeps
-   * it for the request's next try.
+   * `timeoutMs` the browser gets its 504 (with `Retry-After: 1`), while the proxy waits on for the
+   * agent's answer and keeps it for the request's next try.
    */
   lateAnswerMs?: number;
 }
@@ -208,7 +208,7 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     const earlier = memory.find(key, content);
     if (earlier) {
       const answer = await within(earlier, timeoutMs);
-      if (answer === LATE) return respond(c, { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` });
+      if (answer === LATE) return stillWaiting(c);
       if (answer) {
         c.var.line.replayed = true;
         return respond(c, answer);
@@ -218,7 +218,16 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     const asked = askAgent(body, Math.max(timeoutMs, lateAnswerMs));
     memory.remember(key, content, asked.then((got) => (got.fail === undefined && got.status < 300 ? got : undefined)));
     const got = await within(asked, timeoutMs);
-    return respond(c, got === LATE ? { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` } : got);
+    return got === LATE ? stillWaiting(c) : respond(c, got);
+  }
+
+  /**
+   * A 504 while the agent is still on the request: with `Retry-After`, which tells the widget that
+   * its next try is safe (it gets the answer kept for it, or waits for it), so it tries again by itself.
+   */
+  function stillWaiting(c: ProxyContext) {
+    c.header('Retry-After', '1');
+    return respond(c, { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms; its answer is kept for the next try` });
   }
 
   /** The agent's answer, its status and JSON body unchanged; or the failure, in the upstream's shape. */
