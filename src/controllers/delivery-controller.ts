@@ -38,12 +38,12 @@ export interface FailureOutcome {
  *   (none) ───────────▶ in-flight ─────────────────────────────▶ delivered: leaves the queue
  *                        │  │  │
  *                        │  │  └─ 4xx, or anything retrying cannot fix ─▶ failed: leaves the queue
- *                        │  │     no answer in time (a timeout, a 504),    (the visitor sees why, and Discard;
- *                        │  │     but for the greeting                     Retry now where it may help)
+ *                        │  │     no answer in time (a timeout, a 504      (the visitor sees why, and Discard;
+ *                        │  │     without Retry-After), but for the greeting  Retry now where it may help)
  *                        │  └─ network error while the browser is offline ─▶ offline
  *                        │         offline ──(`online` event)──▶ in-flight
- *                        └─ network, 5xx, 429, garbled 2xx (the greeting: ─▶ retrying at T
- *                           a timeout and a 504 too)
+ *                        └─ network, 5xx, 429, garbled 2xx, a 504 with   ─▶ retrying at T
+ *                           Retry-After (the greeting: any timeout, any 504)
  *                              retrying ──(T reached, `online`, tab visible again, a new item
  *                                          enqueued, retryNow())──▶ in-flight
  *                              (any of those while the try was out: T is the first retry's wait)
