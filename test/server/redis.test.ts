@@ -1,49 +1,24 @@
 // Scale-out with a real shared store: two proxy instances on one redis-server (started here on a
 // loopback port) enforce one limit together; an outage is reported once and fails open or closed.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
-import { createClient } from 'redis';
-import { listen, type RunningServer } from '../../src/server/node/serve.js';
+import type { ChildProcess } from 'node:child_process';
+import { describe, it } from 'node:test';
 import { createProxy, redisRateLimitStore, type RedisRateLimitStoreOptions } from '../../src/server/proxy/index.js';
-import { freePort, redisMissing, startRedis, type RunningRedis } from './support/redis.js';
-import { fakeUpstream } from './support/servers.js';
+import { redisMissing, startCli, stopClis, useRedisAndUpstream } from './support/redis.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const body = (sender: string) => JSON.stringify({ message: { text: 'hi' }, sender: { id: sender } });
 const post = (url: string, sender: string) =>
   fetch(`${url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(sender) });
 
 describe('Redis rate-limit store', { skip: redisMissing }, () => {
-  let redis: RunningRedis;
-  let upstream: Awaited<ReturnType<typeof fakeUpstream>>;
-  const clients: ReturnType<typeof createClient>[] = [];
-  const servers: RunningServer[] = [];
-
-  before(async () => {
-    redis = await startRedis();
-    upstream = await fakeUpstream();
-  });
-  after(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    for (const client of clients) client.destroy();
-    await redis.stop();
-    await upstream.close();
-  });
+  const fixture = useRedisAndUpstream();
 
   async function proxyOnRedis(options: RedisRateLimitStoreOptions = {}, rateLimitPerMinute = 60) {
-    const client = createClient({ url: redis.url, disableOfflineQueue: true, socket: { reconnectStrategy: 50 } });
-    client.on('error', () => undefined);
-    await client.connect();
-    clients.push(client);
-    const server = await listen(createProxy({
-      upstreamUrl: upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', rateLimitPerMinute,
+    const client = await fixture.client();
+    return fixture.serve(createProxy({
+      upstreamUrl: fixture.upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', rateLimitPerMinute,
       rateLimitStore: redisRateLimitStore(client, { prefix: `test:${Math.random()}:`, ...options }), log: () => undefined,
     }));
-    servers.push(server);
-    return server;
   }
 
   it('two instances sharing one Redis enforce one limit: the 61st request in a minute gets 429 with Retry-After', async () => {
@@ -66,14 +41,14 @@ describe('Redis rate-limit store', { skip: redisMissing }, () => {
     const proxy = await proxyOnRedis({ report: (m) => reports.push(m) }, 1);
     assert.equal((await post(proxy.url, 'v1')).status, 200);
     assert.equal((await post(proxy.url, 'v1')).status, 429, 'the limit holds while Redis is up');
-    await redis.stop();
+    await fixture.redis.stop();
     try {
       assert.equal((await post(proxy.url, 'v2')).status, 200, 'open: requests go on');
       assert.equal((await post(proxy.url, 'v2')).status, 200, 'without the shared limit');
       assert.equal(reports.length, 1, `reported once: ${JSON.stringify(reports)}`);
       assert.match(reports[0], /rate-limit store \(Redis\) is unavailable .*letting requests through/);
     } finally {
-      await redis.start();
+      await fixture.redis.start();
     }
   });
 
@@ -81,7 +56,7 @@ describe('Redis rate-limit store', { skip: redisMissing }, () => {
     const reports: string[] = [];
     const proxy = await proxyOnRedis({ onOutage: 'closed', report: (m) => reports.push(m) });
     assert.equal((await post(proxy.url, 'v3')).status, 200);
-    await redis.stop();
+    await fixture.redis.stop();
     try {
       const refused = await post(proxy.url, 'v3');
       assert.equal(refused.status, 503);
@@ -89,38 +64,20 @@ describe('Redis rate-limit store', { skip: redisMissing }, () => {
       assert.deepEqual(await refused.json(), { status: 'error', error: 'Rate limiting is unavailable, so requests are refused for now; try again shortly' });
       assert.match(reports[0], /refusing requests \(503\)/);
     } finally {
-      await redis.start();
+      await fixture.redis.start();
     }
   });
 
   it('the CLI shares limits through REDIS_URL', async () => {
     const children: ChildProcess[] = [];
-    const start = async () => {
-      const port = await freePort();
-      const child = spawn(process.execPath, [`${root}dist/server/cli.js`], {
-        env: {
-          PATH: process.env.PATH, AGENT_API_URL: upstream.url, AGENT_HANDLE: 'h', AGENT_API_TOKEN: 'fake-token-not-a-secret',
-          ALLOWED_ORIGINS: '*', PORT: String(port), RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: redis.url,
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      children.push(child);
-      let err = '';
-      child.stderr!.on('data', (d) => (err += d));
-      while (!err.includes('listening on')) {
-        if (child.exitCode !== null) throw new Error(err);
-        await once(child.stderr!, 'data');
-      }
-      return `http://127.0.0.1:${port}`;
-    };
+    const env = { AGENT_API_URL: fixture.upstream.url, AGENT_HANDLE: 'h', AGENT_API_TOKEN: 'fake-token-not-a-secret', ALLOWED_ORIGINS: '*', RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: fixture.redis.url };
     try {
-      const [one, two] = [await start(), await start()];
+      const [one, two] = [await startCli(env, children), await startCli(env, children)];
       const sender = `cli-${Math.random()}`;
       const statuses = [(await post(one, sender)).status, (await post(two, sender)).status, (await post(one, sender)).status];
       assert.deepEqual(statuses, [200, 200, 429]);
     } finally {
-      for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((c) => (c.exitCode === null ? once(c, 'exit') : undefined)));
+      await stopClis(children);
     }
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy, ReplayMemory, type Answer, type ProxyOptions, type RequestLogLine } from '../../src/server/proxy/index.js';
-import { answerJson, fakeUpstream } from './support/servers.js';
+import { answerJson, fakeUpstream, numberedAnswers as numbered } from './support/servers.js';
 
 const ORIGIN = 'https://shop.example';
 const logs: RequestLogLine[] = [];
@@ -33,23 +33,6 @@ const ask = (text: string, requestId?: string, extra: object = {}) => ({
 });
 
 const said = (json: Reply) => json.result?.responses[0].options[0];
-
-/**
- * The upstream answers each text with "n: text" (n: its call's number), after `delay.ms`;
- * `answered[i]` settles once it has written its answer to call i.
- */
-function numbered(upstream: Upstream, delay = { ms: 0 }) {
-  const answered: Promise<void>[] = [];
-  upstream.behave((call, res) => {
-    const n = upstream.calls.length;
-    const text = (call.body as { message: { text: string } }).message.text;
-    answered[n - 1] = new Promise((resolve) => setTimeout(() => {
-      answerJson(200, { status: 'ok', result: { responses: [{ id: `TX_${n}`, type: 'text', options: [`${n}: ${text}`], altText: text }] } })(call, res);
-      resolve();
-    }, delay.ms));
-  });
-  return answered;
-}
 
 describe('the proxy: a request tried again reaches the agent once', () => {
   let upstream: Upstream;
@@ -78,7 +61,7 @@ describe('the proxy: a request tried again reaches the agent once', () => {
   it('a try that comes while the agent is still on the first waits for that answer: one call, the same answer for both', async () => {
     const proxy = await startProxy(upstream);
     try {
-      numbered(upstream, { ms: 300 });
+      numbered(upstream, 300);
       const before = upstream.calls.length;
       const [first, second] = await Promise.all([post(proxy, ask('Cancel it', 'r-2')), post(proxy, ask('Cancel it', 'r-2'))]);
       assert.equal(upstream.calls.length - before, 1);
@@ -92,7 +75,7 @@ describe('the proxy: a request tried again reaches the agent once', () => {
   it('past its timeout the browser gets 504 while the proxy waits on: the next try gets the agent\'s late answer, not a second call', async () => {
     const proxy = await startProxy(upstream, { timeoutMs: 150, lateAnswerMs: 5_000 });
     try {
-      const answered = numbered(upstream, { ms: 600 });
+      const answered = numbered(upstream, 600);
       const before = upstream.calls.length;
       const first = await post(proxy, ask('Book the table', 'r-3'));
       assert.equal(first.status, 504);
@@ -151,7 +134,7 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       await post(proxy, ask('Hi', 'r-6'));
       await post(proxy, ask('Hi', 'r-6'));
       assert.equal(upstream.calls.length - before, 2);
-      numbered(upstream, { ms: 300 });
+      numbered(upstream, 300);
       const late = await post(proxy, ask('Hi', 'r-6'));
       assert.deepEqual([late.status, late.retryAfter], [504, null]);
       assert.match(late.json.error!, /did not answer within 100 ms$/);
@@ -176,32 +159,41 @@ describe('the proxy: a request tried again reaches the agent once', () => {
 });
 
 describe('ReplayMemory', () => {
-  const answer = (body = '{}'): Promise<Answer> => Promise.resolve({ status: 200, body });
-  const settled = () => new Promise((resolve) => setImmediate(resolve));
+  const answer = (body = '{}'): Answer => ({ status: 200, body });
 
-  it('keeps an answer for keepMs after it came, and forgets a request the agent gave no answer to', async () => {
+  it('the first try claims a request, a later one gets its answer; an answer is kept for keepMs; a request given no answer is forgotten', async () => {
     let now = 1_000;
     const memory = new ReplayMemory({ keepMs: 100, now: () => now });
-    memory.remember('a', 'c', answer());
-    memory.remember('b', 'c', Promise.resolve(undefined));
-    await settled();
-    assert.ok(memory.find('a', 'c'));
-    assert.equal(memory.find('a', 'other content'), undefined);
-    assert.equal(memory.find('b', 'c'), undefined);
+    assert.equal(await memory.claim('a', 'c'), undefined, 'the first try claims it');
+    const waiting = await memory.claim('a', 'c');
+    assert.ok(waiting, 'a try while the agent is on it waits for its answer');
+    memory.settle('a', 'c', answer('{"x":1}'));
+    assert.deepEqual(await waiting.answer, answer('{"x":1}'));
+    assert.deepEqual(await (await memory.claim('a', 'c'))!.answer, answer('{"x":1}'));
+    assert.equal(await memory.claim('a', 'other content'), undefined, 'another content claims it anew');
+    memory.settle('a', 'other content', undefined);
+    assert.equal(await memory.claim('a', 'other content'), undefined, 'given no answer, forgotten: claimed anew');
+    memory.settle('a', 'other content', answer());
     now += 100;
-    assert.equal(memory.find('a', 'c'), undefined);
+    assert.equal(await memory.claim('a', 'other content'), undefined, 'expired: claimed anew');
   });
 
   it('stays within its limits, the oldest going first: entries and characters', async () => {
     const byCount = new ReplayMemory({ maxEntries: 10 });
-    for (let i = 0; i < 25; i++) byCount.remember(`k${i}`, 'c', answer());
-    await settled();
+    for (let i = 0; i < 25; i++) {
+      await byCount.claim(`k${i}`, 'c');
+      byCount.settle(`k${i}`, 'c', answer());
+    }
     assert.ok(byCount.size <= 10, `${byCount.size} entries`);
-    assert.ok(byCount.find('k24', 'c') && !byCount.find('k0', 'c'));
+    assert.ok(await byCount.claim('k24', 'c'), 'the newest kept');
+    assert.equal(await byCount.claim('k0', 'c'), undefined, 'the oldest gone');
     const byChars = new ReplayMemory({ maxChars: 1_000 });
-    for (let i = 0; i < 25; i++) byChars.remember(`k${i}`, 'c', answer('x'.repeat(100)));
-    await settled();
+    for (let i = 0; i < 25; i++) {
+      await byChars.claim(`k${i}`, 'c');
+      byChars.settle(`k${i}`, 'c', answer('x'.repeat(100)));
+    }
     assert.ok(byChars.chars <= 1_000, `${byChars.chars} characters`);
-    assert.ok(byChars.find('k24', 'c') && !byChars.find('k0', 'c'));
+    assert.ok(await byChars.claim('k24', 'c'));
+    assert.equal(await byChars.claim('k0', 'c'), undefined);
   });
 });

@@ -4,6 +4,7 @@
  * RATE_LIMIT_PER_MINUTE, TRUSTED_PROXIES, REDIS_URL, RATE_LIMIT_ON_OUTAGE, PROXY_DEBUG.
  */
 import type { RateLimitStore } from '../proxy/rate-limit.js';
+import type { ReplayStore } from '../proxy/replay.js';
 
 const SERVER_PACKAGES = 'hono @hono/node-server zod ipaddr.js';
 
@@ -13,16 +14,17 @@ let modules;
 try {
   modules = await Promise.all([
     import('../proxy/config.js'), import('../proxy/create-proxy.js'), import('./serve.js'), import('../proxy/redis-store.js'),
+    import('../proxy/redis-replay.js'),
   ]);
 } catch (error) {
   if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
   console.error(`agent-chat-proxy: the proxy needs its server packages; install them with\n  npm install ${SERVER_PACKAGES}\n(${(error as Error).message})`);
   process.exit(2);
 }
-const [{ ConfigError, readProxyEnv }, { createProxy }, { closeOnSignals, listen }, { redisRateLimitStore }] = modules;
+const [{ ConfigError, readProxyEnv }, { createProxy }, { closeOnSignals, listen }, { redisRateLimitStore }, { redisReplayStore }] = modules;
 
-/** Counters in Redis, shared by every instance given the same REDIS_URL. */
-async function redisStore(url: string, onOutage: 'open' | 'closed'): Promise<RateLimitStore> {
+/** Counters, and the requests answered ("Sent once"), in Redis, shared by every instance given the same REDIS_URL. */
+async function redisStores(url: string, onOutage: 'open' | 'closed'): Promise<{ rateLimitStore: RateLimitStore; replay: ReplayStore }> {
   let redis;
   try {
     redis = await import('redis');
@@ -34,13 +36,13 @@ async function redisStore(url: string, onOutage: 'open' | 'closed'): Promise<Rat
   const client = redis.createClient({ url, disableOfflineQueue: true });
   client.on('error', () => undefined);
   void client.connect().catch(() => undefined); // keeps reconnecting in the background
-  return redisRateLimitStore(client, { onOutage });
+  return { rateLimitStore: redisRateLimitStore(client, { onOutage }), replay: redisReplayStore(client) };
 }
 
 try {
   const config = readProxyEnv(process.env);
-  const rateLimitStore = config.redisUrl ? await redisStore(config.redisUrl, config.rateLimitOnOutage ?? 'open') : undefined;
-  const running = await listen(createProxy({ ...config, rateLimitStore }), config);
+  const stores = config.redisUrl ? await redisStores(config.redisUrl, config.rateLimitOnOutage ?? 'open') : undefined;
+  const running = await listen(createProxy({ ...config, ...stores }), config);
   closeOnSignals([running]);
   console.error(`agent-chat-proxy: listening on ${running.url}/ → ${config.upstreamUrl}/api/events (handle ${config.handle})`);
 } catch (error) {

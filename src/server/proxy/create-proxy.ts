@@ -8,7 +8,7 @@ import { ConfigError } from './config-error.js';
 import type { ProxyConfig } from './config.js';
 import { MemoryRateLimitStore, retryAfterSeconds, type RateLimitStore } from './rate-limit.js';
 import { RateLimitUnavailableError } from './redis-store.js';
-import { ReplayMemory, type Answer } from './replay.js';
+import { ReplayMemory, type Answer, type ReplayStore } from './replay.js';
 import { digest, jsonLogger, shortHash, type RequestLogger, type RequestLogLine } from './request-log.js';
 
 /** A Fetch-API handler; `env` is whatever the runtime passes (Node: `{ incoming, outgoing }`). */
@@ -32,9 +32,10 @@ export interface ProxyOptions extends ProxyConfig {
   /**
    * What the proxy remembers of the requests that carry a `requestId` (the widget's), so that a
    * request tried again reaches the agent once (README, "Sent once"): a `ReplayMemory` (default, in
-   * memory, per instance), or `false` to forward every try.
+   * memory, per instance), `redisReplayStore(client)` (shared by several instances), or `false` to
+   * forward every try.
    */
-  replay?: ReplayMemory | false;
+  replay?: ReplayStore | false;
   /**
    * How long the agent may take over a request with a `requestId` (default 2 minutes): past
    * `timeoutMs` the browser gets its 504 (with `Retry-After: 1`), while the proxy waits on for the
@@ -204,21 +205,24 @@ export function createProxy(options: ProxyOptions): FetchHandler {
    * the agent is on it), else the agent's, kept for its next try. The browser waits `timeoutMs` at
    * most (then 504), the proxy `lateAnswerMs` (see ProxyOptions).
    */
-  async function answerOnce(c: ProxyContext, memory: ReplayMemory, key: string, content: string, body: string): Promise<Response> {
-    const earlier = memory.find(key, content);
-    if (earlier) {
-      const answer = await within(earlier, timeoutMs);
+  async function answerOnce(c: ProxyContext, store: ReplayStore, key: string, content: string, body: string): Promise<Response> {
+    // Twice at most: an earlier try that gave no answer lets this one claim the request.
+    for (let round = 0; round < 2; round++) {
+      const earlier = await store.claim(key, content, timeoutMs + 1_000);
+      if (!earlier) {
+        const asked = askAgent(body, Math.max(timeoutMs, lateAnswerMs));
+        void asked.then((got) => store.settle(key, content, got.fail === undefined && got.status < 300 ? got : undefined));
+        const got = await within(asked, timeoutMs);
+        return got === LATE ? stillWaiting(c) : respond(c, got);
+      }
+      const answer = await within(earlier.answer, timeoutMs);
       if (answer === LATE) return stillWaiting(c);
       if (answer) {
         c.var.line.replayed = true;
         return respond(c, answer);
       }
-      // It gave none (a failure): this try goes to the agent.
     }
-    const asked = askAgent(body, Math.max(timeoutMs, lateAnswerMs));
-    memory.remember(key, content, asked.then((got) => (got.fail === undefined && got.status < 300 ? got : undefined)));
-    const got = await within(asked, timeoutMs);
-    return got === LATE ? stillWaiting(c) : respond(c, got);
+    return respond(c, await askAgent(body, timeoutMs));
   }
 
   /**

@@ -6,5 +6,6 @@ export { MemoryRateLimitStore, type RateLimitHit, type RateLimitStore } from './
 export {
   RateLimitUnavailableError, redisRateLimitStore, type RedisEvalClient, type RedisRateLimitStoreOptions,
 } from './redis-store.js';
-export { ReplayMemory, type Answer, type ReplayOptions } from './replay.js';
+export { ReplayMemory, type Answer, type Earlier, type ReplayOptions, type ReplayStore } from './replay.js';
+export { redisReplayStore, type RedisReplayStoreOptions } from './redis-replay.js';
 export { jsonLogger, type RequestLogger, type RequestLogLine } from './request-log.js';

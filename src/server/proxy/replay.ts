@@ -9,8 +9,8 @@
  * A request is the same when its sender, `requestId` and content (everything but `timestamp`, which
  * a next page makes anew) are: a try that differs (tags set meanwhile) goes to the agent as before.
  * Only answers the agent gave (2xx with a JSON body) are kept; after a failure the next try goes to
- * the agent again. One proxy instance keeps its own: behind several instances, a try that reaches
- * another instance goes to the agent as before.
+ * the agent again. `ReplayMemory` keeps them in the instance's memory; `redisReplayStore`
+ * (redis-replay.ts) in Redis, for several instances.
  */
 
 /** The agent's answer to a request, as the proxy passes it on. */
@@ -19,11 +19,29 @@ export interface Answer {
   body: string;
 }
 
+/** The answer of a request's earlier try, to come. */
+export interface Earlier {
+  answer: Promise<Answer | undefined>;
+}
+
+/** Where the proxy keeps the requests it forwarded with a `requestId`, and the agent's answers to them. */
+export interface ReplayStore {
+  /**
+   * Claims the request for its first try (`key`: sender and `requestId`; `content`: a digest of the
+   * rest but its time): undefined, and the caller asks the agent and then `settle`s it. A later try
+   * gets the earlier try's `answer` instead, a promise that settles when the agent gives it (within
+   * `waitMs`), or with undefined if it gave none.
+   */
+  claim(key: string, content: string, waitMs: number): Promise<Earlier | undefined>;
+  /** What the agent gave the request claimed (undefined: no answer to keep; its next try goes to the agent). */
+  settle(key: string, content: string, answer: Answer | undefined): void;
+}
+
 interface Entry {
-  /** A digest of the request's content (see find). */
   content: string;
   /** Settles with the agent's answer, or undefined if it gave none (the entry is then gone). */
   answer: Promise<Answer | undefined>;
+  resolve: (answer: Answer | undefined) => void;
   /** When it may be swept (ms since epoch): Infinity while the agent is still on it. */
   expiresAt: number;
   /** The answer's length, once kept. */
@@ -40,8 +58,8 @@ export interface ReplayOptions {
   now?: () => number;
 }
 
-/** The proxy's memory of the requests it forwarded with a `requestId`, and of the agent's answers to them. */
-export class ReplayMemory {
+/** The store in the instance's memory (the default): behind several instances, a try that reaches another goes to the agent as before. */
+export class ReplayMemory implements ReplayStore {
   readonly #entries = new Map<string, Entry>();
   readonly #keepMs: number;
   readonly #maxEntries: number;
@@ -66,42 +84,38 @@ export class ReplayMemory {
     return this.#chars;
   }
 
-  /**
-   * The answer to an earlier try of this request (`key`: sender and `requestId`; `content`: a
-   * digest of the rest but its time), settling when the agent gives it; or undefined when there was
-   * no such try, it asked for something else, or its answer is gone.
-   */
-  find(key: string, content: string): Promise<Answer | undefined> | undefined {
+  async claim(key: string, content: string): Promise<Earlier | undefined> {
     const entry = this.#entries.get(key);
-    if (!entry || entry.content !== content || entry.expiresAt <= this.#now()) return undefined;
-    return entry.answer;
-  }
-
-  /**
-   * Remembers a request forwarded to the agent, and `answer`, what the agent gives (undefined if it
-   * gives none: the request is then forgotten, so that its next try goes to the agent again).
-   */
-  remember(key: string, content: string, answer: Promise<Answer | undefined>) {
+    if (entry && entry.content === content && entry.expiresAt > this.#now()) return { answer: entry.answer };
     this.#drop(key); // (to the end: the Map's order is the order of forwarding)
-    const entry: Entry = { content, answer, expiresAt: Infinity, bytes: 0 };
-    this.#entries.set(key, entry);
+    let resolve!: Entry['resolve'];
+    const answer = new Promise<Answer | undefined>((settle) => (resolve = settle));
+    this.#entries.set(key, { content, answer, resolve, expiresAt: Infinity, bytes: 0 });
     this.#trim();
-    void answer.then((got) => {
-      if (this.#entries.get(key) !== entry) return;
-      if (!got) return this.#drop(key);
-      entry.expiresAt = this.#now() + this.#keepMs;
-      entry.bytes = got.body.length;
-      this.#chars += entry.bytes;
-      this.#trim();
-    });
+    return undefined;
   }
 
+  settle(key: string, content: string, answer: Answer | undefined) {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.content !== content || entry.expiresAt !== Infinity) return;
+    entry.resolve(answer);
+    if (!answer) return this.#drop(key);
+    entry.expiresAt = this.#now() + this.#keepMs;
+    entry.bytes = answer.body.length;
+    this.#chars += entry.bytes;
+    this.#trim();
+  }
+
+  /** Forgets `key`; a try waiting for its answer then goes to the agent. */
   #drop(key: string) {
-    this.#chars -= this.#entries.get(key)?.bytes ?? 0;
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#chars -= entry.bytes;
     this.#entries.delete(key);
+    entry.resolve(undefined);
   }
 
-  /** Over a limit: the expired go, then the oldest (an answer not yet come too: its next try goes to the agent), to a tenth under it. */
+  /** Over a limit: the expired go, then the oldest (an answer not yet come too), to a tenth under it. */
   #trim() {
     if (this.#entries.size <= this.#maxEntries && this.#chars <= this.#maxChars) return;
     const now = this.#now();

@@ -56,3 +56,20 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/**
+ * Has `upstream` answer each text with "n: text" (n: its call's number) after `ms`; `answered[i]`
+ * settles once it has written its answer to call i (of all its calls, counted from its start).
+ */
+export function numberedAnswers(upstream: Awaited<ReturnType<typeof fakeUpstream>>, ms = 0) {
+  const answered: Promise<void>[] = [];
+  upstream.behave((call, res) => {
+    const n = upstream.calls.length;
+    const text = (call.body as { message: { text: string } }).message.text;
+    answered[n - 1] = new Promise((resolve) => setTimeout(() => {
+      answerJson(200, { status: 'ok', result: { responses: [{ id: `TX_${n}`, type: 'text', options: [`${n}: ${text}`], altText: text }] } })(call, res);
+      resolve();
+    }, ms));
+  });
+  return answered;
+}

@@ -1,0 +1,117 @@
+// "Sent once" across instances: two proxy instances on one redis-server (started here on a loopback
+// port) share the requests claimed and the agent's answers, so a try that reaches the other
+// instance is answered from Redis, also while the first instance's call is still out; an outage is
+// reported once and every try goes to the agent.
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { createProxy, redisReplayStore, type RedisReplayStoreOptions } from '../../src/server/proxy/index.js';
+import { redisMissing, startCli, stopClis, useRedisAndUpstream } from './support/redis.js';
+import { numberedAnswers as numbered } from './support/servers.js';
+
+type Reply = { status: string; error?: string; result?: { responses: { options: string[] }[] } };
+
+async function post(proxy: { url: string }, text: string, requestId: string) {
+  const response = await fetch(`${proxy.url}/`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requestId, message: { text }, sender: { id: 'roaming-visitor' }, timestamp: Date.now() }),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), json: (await response.json()) as Reply };
+}
+
+describe('Redis replay store: a request tried again at another instance reaches the agent once', { skip: redisMissing }, () => {
+  const fixture = useRedisAndUpstream();
+
+  /** Two instances on one Redis (keys under a prefix of this test's own). */
+  async function twoInstances(options: RedisReplayStoreOptions = {}, timeoutMs = 2_000) {
+    const prefix = `test:${Math.random()}:`;
+    const instance = async () => {
+      const client = await fixture.client();
+      return fixture.serve(createProxy({
+        upstreamUrl: fixture.upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', rateLimitPerMinute: 0, timeoutMs,
+        lateAnswerMs: 5_000, replay: redisReplayStore(client, { prefix, pollMs: 20, ...options }), log: () => undefined,
+      }));
+    };
+    return [await instance(), await instance()];
+  }
+
+  it('answered at one instance, tried again at the other: the same answer, the agent asked once', async () => {
+    const [a, b] = await twoInstances();
+    numbered(fixture.upstream);
+    const before = fixture.upstream.calls.length;
+    const first = await post(a, 'Place the order', 'r-1');
+    const again = await post(b, 'Place the order', 'r-1');
+    assert.equal(first.status, 200);
+    assert.deepEqual(again, first);
+    assert.equal(fixture.upstream.calls.length - before, 1);
+  });
+
+  it('tried again at the other instance while the agent is still on the first: it waits for that answer', async () => {
+    const [a, b] = await twoInstances();
+    numbered(fixture.upstream, 300);
+    const before = fixture.upstream.calls.length;
+    const first = post(a, 'Cancel it', 'r-2');
+    while (fixture.upstream.calls.length === before) await new Promise((resolve) => setImmediate(resolve)); // the first is with the agent
+    const [one, two] = await Promise.all([first, post(b, 'Cancel it', 'r-2')]);
+    assert.deepEqual(two, one);
+    assert.equal(fixture.upstream.calls.length - before, 1);
+  });
+
+  it('past the timeout: 504 with Retry-After at both, and the late answer at either once it came; the agent asked once', async () => {
+    const [a, b] = await twoInstances({}, 150);
+    const answered = numbered(fixture.upstream, 600);
+    const before = fixture.upstream.calls.length;
+    const first = await post(a, 'Book the table', 'r-3');
+    assert.deepEqual([first.status, first.retryAfter], [504, '1']);
+    const meanwhile = await post(b, 'Book the table', 'r-3');
+    assert.deepEqual([meanwhile.status, meanwhile.retryAfter], [504, '1']);
+    await answered[before];
+    const late = await post(b, 'Book the table', 'r-3');
+    assert.equal(late.status, 200);
+    assert.match(late.json.result!.responses[0].options[0], /: Book the table$/);
+    assert.equal(fixture.upstream.calls.length - before, 1);
+  });
+
+  it('the CLI keeps them in Redis with REDIS_URL: a try at the other instance gets the first one\'s answer', async () => {
+    const children: ChildProcess[] = [];
+    const env = { AGENT_API_URL: fixture.upstream.url, AGENT_HANDLE: 'h', AGENT_API_TOKEN: 'fake-token-not-a-secret', ALLOWED_ORIGINS: '*', RATE_LIMIT_PER_MINUTE: '100', REDIS_URL: fixture.redis.url };
+    try {
+      const [one, two] = [{ url: await startCli(env, children) }, { url: await startCli(env, children) }];
+      numbered(fixture.upstream);
+      const before = fixture.upstream.calls.length;
+      const id = `cli-${Math.random()}`;
+      const first = await post(one, 'Two tickets', id);
+      assert.deepEqual(await post(two, 'Two tickets', id), first);
+      assert.equal(fixture.upstream.calls.length - before, 1);
+    } finally {
+      await stopClis(children);
+    }
+  });
+
+  it('a Redis outage is reported once, and every try goes to the agent; back with Redis', async () => {
+    const reports: string[] = [];
+    const [a, b] = await twoInstances({ report: (m) => reports.push(m) });
+    numbered(fixture.upstream);
+    await fixture.redis.stop();
+    try {
+      const before = fixture.upstream.calls.length;
+      assert.equal((await post(a, 'Hi', 'r-4')).status, 200);
+      assert.equal((await post(a, 'Hi', 'r-4')).status, 200);
+      assert.equal(fixture.upstream.calls.length - before, 2, 'each try asked the agent');
+      assert.equal(reports.length, 1, `reported once: ${JSON.stringify(reports)}`);
+      assert.match(reports[0], /replay store \(Redis\) is unavailable .*every try goes to the agent/);
+    } finally {
+      await fixture.redis.start();
+    }
+    // Reconnected (the client tries every 50 ms): the recovery is reported with the first call that reaches Redis.
+    for (let i = 0; reports.length < 2; i++) {
+      await post(a, 'Are you back?', `probe-${i}`);
+      if (reports.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.match(reports[1], /answers again/);
+    const before = fixture.upstream.calls.length;
+    await post(a, 'Back', 'r-5');
+    await post(b, 'Back', 'r-5');
+    assert.equal(fixture.upstream.calls.length - before, 1, 'once again');
+  });
+});
