@@ -51,7 +51,7 @@ describe('agent-chat-proxy CLI', () => {
     ['TRUSTED_PROXIES trusting everyone', { TRUSTED_PROXIES: '0.0.0.0/0' }, /TRUSTED_PROXIES: "0.0.0.0\/0" trusts every address/],
     ['TRUSTED_PROXIES with the limit off', { TRUSTED_PROXIES: 'private', RATE_LIMIT_PER_MINUTE: '0' }, /TRUSTED_PROXIES is set but RATE_LIMIT_PER_MINUTE=0/],
     ['REDIS_URL not a redis URL', { REDIS_URL: 'localhost:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
-    ['REDIS_URL with the limit off', { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PER_MINUTE: '0' }, /REDIS_URL is set but RATE_LIMIT_PER_MINUTE=0/],
+    ['RATE_LIMIT_ON_OUTAGE with the limit off', { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_ON_OUTAGE: 'closed' }, /RATE_LIMIT_ON_OUTAGE is set but RATE_LIMIT_PER_MINUTE=0/],
     ['RATE_LIMIT_ON_OUTAGE without REDIS_URL', { RATE_LIMIT_ON_OUTAGE: 'closed' }, /RATE_LIMIT_ON_OUTAGE is set but REDIS_URL is not/],
     ['RATE_LIMIT_ON_OUTAGE neither open nor closed', { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_ON_OUTAGE: 'maybe' }, /RATE_LIMIT_ON_OUTAGE must be open or closed/],
   ];

@@ -101,8 +101,9 @@ function sharedLimit(env: Env, rateLimitPerMinute: number): SharedLimitConfig {
   if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, not "${redisUrl}"`);
   if (outage && outage !== 'open' && outage !== 'closed') throw new ConfigError(`RATE_LIMIT_ON_OUTAGE must be open or closed, not "${outage}"`);
   if (outage && !redisUrl) throw new ConfigError('RATE_LIMIT_ON_OUTAGE is set but REDIS_URL is not: it says what to do while Redis is down');
-  if (redisUrl && rateLimitPerMinute === 0) {
-    throw new ConfigError('REDIS_URL is set but RATE_LIMIT_PER_MINUTE=0 turns rate limiting off: unset one of them');
+  // With the limit off, Redis still keeps what makes a request tried again reach the agent once ("Sent once").
+  if (outage && rateLimitPerMinute === 0) {
+    throw new ConfigError('RATE_LIMIT_ON_OUTAGE is set but RATE_LIMIT_PER_MINUTE=0 turns rate limiting off: unset one of them');
   }
   return redisUrl ? { redisUrl, rateLimitOnOutage: (outage as 'open' | 'closed' | undefined) ?? 'open' } : {};
 }
