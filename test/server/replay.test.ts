@@ -197,3 +197,25 @@ describe('ReplayMemory', () => {
     assert.equal(await byChars.claim('k0', 'c'), undefined);
   });
 });
+
+describe('the proxy on a runtime that ends a request\'s work with its response (Cloudflare Workers)', () => {
+  it('hands the wait for the agent\'s late answer to `ctx.waitUntil`, so the next try still gets it', async () => {
+    const upstream = await fakeUpstream();
+    try {
+      const answered = numbered(upstream, 300);
+      const proxy = createProxy({ upstreamUrl: upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', timeoutMs: 50, log: () => undefined });
+      const request = () => new Request('http://proxy.example/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ask('Late', 'w-1')) });
+      const kept: Promise<unknown>[] = [];
+      const first = await proxy(request(), {}, { waitUntil: (promise) => kept.push(promise) });
+      assert.equal(first.status, 504);
+      assert.equal(kept.length, 1, 'one wait handed over');
+      await answered[0];
+      await kept[0];
+      const late = await proxy(request(), {}, { waitUntil: (promise) => kept.push(promise) });
+      assert.equal(late.status, 200);
+      assert.equal(upstream.calls.length, 1);
+    } finally {
+      await upstream.close();
+    }
+  });
+});

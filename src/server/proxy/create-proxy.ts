@@ -14,6 +14,21 @@ import { digest, jsonLogger, shortHash, type RequestLogger, type RequestLogLine 
 /** A Fetch-API handler; `env` is whatever the runtime passes (Node: `{ incoming, outgoing }`). */
 export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
 
+/** What the proxy uses of a Workers-style execution context. */
+export interface WaitUntil {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * The proxy: a FetchHandler that also takes `ctx`, the execution context of runtimes that end a
+ * request's work with its response (Cloudflare Workers: its `waitUntil` keeps the agent's late
+ * answer coming for the request's next try, see README "Sent once").
+ */
+export type ProxyHandler = (request: Request, env?: unknown, ctx?: WaitUntil) => Promise<Response>;
+
+/** Each request's execution context, where the runtime gave one. */
+const contexts = new WeakMap<Request, WaitUntil>();
+
 export interface ProxyOptions extends ProxyConfig {
   /** Path the endpoint answers on (default `/`). */
   path?: string;
@@ -50,7 +65,7 @@ type Asked = (Answer & { fail?: undefined; upstreamStatus?: undefined }) | { fai
 /** What `within` gives for a promise that did not settle in time. */
 const LATE = Symbol('late');
 
-type Variables = { line: RequestLogLine };
+type Variables = { line: RequestLogLine; ctx?: WaitUntil };
 type ProxyContext = Context<{ Variables: Variables }>;
 
 
@@ -63,7 +78,7 @@ const fail = (c: ProxyContext, status: 400 | 403 | 405 | 413 | 415 | 429 | 502 |
  * The token-holding proxy (CONTRACT §3): validates a browser's event request, adds the handle and
  * the token, forwards it to `{upstreamUrl}/api/events`, and returns the upstream's status and body.
  */
-export function createProxy(options: ProxyOptions): FetchHandler {
+export function createProxy(options: ProxyOptions): ProxyHandler {
   const {
     path = '/', upstreamUrl, handle, token, allowedOrigins, timeoutMs = 15_000, rateLimitPerMinute = 60,
     maxBodyBytes = LIMITS.bodyBytes, debug = false, log = jsonLogger, trustedProxies, lateAnswerMs = 120_000,
@@ -87,6 +102,7 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     const origin = c.req.header('Origin');
     if (origin) line.origin = origin;
     c.set('line', line);
+    c.set('ctx', contexts.get(c.req.raw)); // (taken before the body limit may put another Request in its place)
     await next();
     line.status = c.res.status;
     line.ms = Math.round(performance.now() - started);
@@ -211,7 +227,8 @@ export function createProxy(options: ProxyOptions): FetchHandler {
       const earlier = await store.claim(key, content, timeoutMs + 1_000);
       if (!earlier) {
         const asked = askAgent(body, Math.max(timeoutMs, lateAnswerMs));
-        void asked.then((got) => store.settle(key, content, got.fail === undefined && got.status < 300 ? got : undefined));
+        const kept = asked.then((got) => store.settle(key, content, got.fail === undefined && got.status < 300 ? got : undefined));
+        c.var.ctx?.waitUntil(kept);
         const got = await within(asked, timeoutMs);
         return got === LATE ? stillWaiting(c) : respond(c, got);
       }
@@ -240,7 +257,10 @@ export function createProxy(options: ProxyOptions): FetchHandler {
     if (asked.fail !== undefined) return fail(c, asked.fail, asked.error);
     return c.body(asked.body, asked.status as 200, { 'Content-Type': 'application/json; charset=utf-8' });
   }
-  return async (request, env) => app.fetch(request, env);
+  return async (request, env, ctx) => {
+    if (ctx) contexts.set(request, ctx);
+    return app.fetch(request, env);
+  };
 }
 
 const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';

@@ -1,5 +1,5 @@
 /** The proxy for edge, serverless and Node runtimes: `createProxy(config)` is a Fetch handler. */
-export { createProxy, type FetchHandler, type ProxyOptions } from './create-proxy.js';
+export { createProxy, type FetchHandler, type ProxyHandler, type ProxyOptions, type WaitUntil } from './create-proxy.js';
 export { ConfigError, readProxyEnv, type ListenConfig, type ProxyConfig, type SharedLimitConfig } from './config.js';
 export { peerAddress, trustingProxies, type ClientAddress } from './client-address.js';
 export { MemoryRateLimitStore, type RateLimitHit, type RateLimitStore } from './rate-limit.js';
