@@ -122,10 +122,10 @@ describe('README', () => {
     // e.detail.nodesIds is only there with include-metadata.
     const metadata = block('nodesIds');
     assert.match(metadata, /includeMetadata = true|include-metadata/, 'the nodesIds example asks for metadata');
-    // Workers pass settings per request in env: no free variables in the edge snippet.
+    // Workers pass settings per request in env (no free variables in the edge snippet), and ctx, for waitUntil.
     const worker = readFileSync(new URL('../server/runtimes/worker.js', import.meta.url), 'utf8');
     const edge = block('readProxyEnv(env)');
-    for (const line of ['proxy ??= createProxy(readProxyEnv(env));', 'return proxy(request, env);']) {
+    for (const line of ['fetch(request, env, ctx) {', 'proxy ??= createProxy(readProxyEnv(env));', 'return proxy(request, env, ctx);']) {
       assert.ok(edge.includes(line) && worker.includes(line), `README and the tested worker both say ${line}`);
     }
     assert.doesNotMatch(readme, /your-cdn\.example/, 'no placeholder CDN');
