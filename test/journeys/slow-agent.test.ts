@@ -3,6 +3,8 @@
  * does (no answer within its 20 s). The agent may have had the request all the same and acted on it
  * (an order placed, a flow's question answered), so what it may have heard is never sent again
  * unless the visitor asks: the visitor reads that, and sends it again, once, as the newest message.
+ * A 504 with `Retry-After` (a proxy that keeps the agent's late answer for the next try, as this
+ * project's does) is tried again by itself; every try of a message carries its `requestId`.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../../src/events.js';
