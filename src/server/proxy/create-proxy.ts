@@ -92,6 +92,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const rateLimits = options.rateLimitStore ?? new MemoryRateLimitStore();
   const endpoint = `${upstreamUrl.replace(/\/+$/, '')}/api/events`;
   const isAllowedOrigin = (origin: string) => allowedOrigins === '*' || allowedOrigins.includes(origin);
+  const tooLate = `The agent service did not answer within ${timeoutMs} ms`;
 
   const app = new Hono<{ Variables: Variables }>();
 
@@ -194,7 +195,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
 
   /** Asks the agent, giving it up to `limitMs`; never throws. */
   async function askAgent(body: string, limitMs: number): Promise<Asked> {
-    const timedOut = { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms` } as const;
+    const timedOut = { fail: 504, error: tooLate } as const;
     let upstream: Response;
     try {
       upstream = await upstreamFetch(endpoint, {
@@ -248,7 +249,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
    */
   function stillWaiting(c: ProxyContext) {
     c.header('Retry-After', '1');
-    return respond(c, { fail: 504, error: `The agent service did not answer within ${timeoutMs} ms; its answer is kept for the next try` });
+    return respond(c, { fail: 504, error: `${tooLate}; its answer is kept for the next try` });
   }
 
   /** The agent's answer, its status and JSON body unchanged; or the failure, in the upstream's shape. */

@@ -6,7 +6,7 @@
  * Lua call, so two instances never both claim a request. While Redis does not answer (within
  * `timeoutMs`), every try goes to the agent, as without the store, said once per outage.
  */
-import type { RedisEvalClient } from './redis-store.js';
+import { redisCalls, type RedisEvalClient } from './redis-store.js';
 import type { Answer, ReplayStore } from './replay.js';
 
 export interface RedisReplayStoreOptions {
@@ -40,27 +40,12 @@ const READ = `return redis.call('GET', KEYS[1])`;
 
 export function redisReplayStore(client: RedisEvalClient, options: RedisReplayStoreOptions = {}): ReplayStore {
   const { prefix = 'agent-chat:replay:', keepMs = 10 * 60_000, claimMs = 3 * 60_000, pollMs = 100, timeoutMs = 500, report = console.error } = options;
-  let down = false;
-
-  /** One script, within `timeoutMs`; reports an outage (and the recovery) once. */
-  async function run(script: string, key: string, args: string[]): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      });
-      const reply = await Promise.race([client.eval(script, { keys: [`${prefix}${key}`], arguments: args }), timeout]);
-      if (down) report('agent-chat proxy: the replay store (Redis) answers again; a request tried again reaches the agent once');
-      down = false;
-      return reply;
-    } catch (error) {
-      if (!down) report(`agent-chat proxy: the replay store (Redis) is unavailable (${(error as Error).message}); every try goes to the agent until it is back`);
-      down = true;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const call = redisCalls(timeoutMs, report, {
+    down: (cause) => `agent-chat proxy: the replay store (Redis) is unavailable (${cause}); every try goes to the agent until it is back`,
+    back: 'agent-chat proxy: the replay store (Redis) answers again; a request tried again reaches the agent once',
+  });
+  /** One script on the request's key. */
+  const run = (script: string, key: string, args: string[]) => call(() => client.eval(script, { keys: [`${prefix}${key}`], arguments: args }));
 
   /** The answer in a key's value (`content\nanswer`), or undefined while the request is only claimed. */
   const answerIn = (value: string, content: string): Answer | undefined => {

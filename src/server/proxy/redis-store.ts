@@ -33,31 +33,47 @@ const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
+/**
+ * Runs a store's Redis calls within `timeoutMs`; the first failure of an outage is reported
+ * (`down(cause)`), and so is the first success after it (`back`), once each. A failure is thrown on.
+ */
+export function redisCalls(timeoutMs: number, report: (message: string) => void, say: { down: (cause: string) => string; back: string }) {
+  let down = false;
+  return async <T>(call: () => Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const reply = await Promise.race([call(), timeout]);
+      if (down) report(say.back);
+      down = false;
+      return reply;
+    } catch (error) {
+      if (!down) report(say.down((error as Error).message));
+      down = true;
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 export function redisRateLimitStore(client: RedisEvalClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   const { prefix = 'agent-chat:rate:', onOutage = 'open', timeoutMs = 500, report = console.error } = options;
-  let down = false;
+  const what = onOutage === 'open' ? 'letting requests through without the shared limit' : 'refusing requests (503)';
+  const call = redisCalls(timeoutMs, report, {
+    down: (cause) => `agent-chat proxy: the rate-limit store (Redis) is unavailable (${cause}); ${what} until it is back`,
+    back: 'agent-chat proxy: the rate-limit store (Redis) answers again; the shared limit applies',
+  });
   return {
     async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-        });
-        const reply = await Promise.race([client.eval(HIT, { keys: [`${prefix}${key}`], arguments: [String(windowMs)] }), timeout]);
-        const [count, ttl] = reply as [number, number];
-        if (down) report('agent-chat proxy: the rate-limit store (Redis) answers again; the shared limit applies');
-        down = false;
+        const [count, ttl] = (await call(() => client.eval(HIT, { keys: [`${prefix}${key}`], arguments: [String(windowMs)] }))) as [number, number];
         return { count: Number(count), resetAt: Date.now() + (Number(ttl) > 0 ? Number(ttl) : windowMs) };
-      } catch (error) {
-        if (!down) {
-          const what = onOutage === 'open' ? 'letting requests through without the shared limit' : 'refusing requests (503)';
-          report(`agent-chat proxy: the rate-limit store (Redis) is unavailable (${(error as Error).message}); ${what} until it is back`);
-        }
-        down = true;
+      } catch {
         if (onOutage === 'closed') throw new RateLimitUnavailableError('rate limiting is unavailable');
         return { count: 0, resetAt: Date.now() + windowMs };
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
