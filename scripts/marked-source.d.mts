@@ -18,3 +18,5 @@ export const ENTRY: string;
 export const GFM_REPLACED: Record<string, { by: string; rules: string[] }>;
 /** The declarations of rules.ts that only those rules used, left out. */
 export const NORMAL_ONLY_DECLARATIONS: string[];
+/** The keys of marked's default options that no file of it reads any more, left out of them. */
+export const DEFAULTS_NEVER_READ: string[];

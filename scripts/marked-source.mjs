@@ -10,6 +10,8 @@
 //   parser and `parse()` that run them (given to `use()`, they are ignored). The widget overrides
 //   built-in tokenizers only (`use({ tokenizer })`); and `parse()`'s asynchronous mode (`async:
 //   true`), as the widget parses synchronously;
+// - the options it never sets read as their values (`gfm`, `breaks`, … see FOLDED), and so left
+//   out of the default options (DEFAULTS_NEVER_READ);
 // - the default instance and the `marked()` function (`src/marked.ts`), and the `Marked` class
 //   (`src/Instance.ts`: the options and extensions `use()` merges, `parse()`'s checks): the widget
 //   runs marked's lexer and parser itself, so the entry is a file of this script's (ENTRY) that
@@ -86,6 +88,15 @@ export const GFM_REPLACED = {
 /** What only those rules used: the declarations of rules.ts cut with them. */
 export const NORMAL_ONLY_DECLARATIONS = ['lheading', 'paragraph', 'emStrongLDelim', 'emStrongRDelimAst', 'inlineText'];
 
+/**
+ * The keys of marked's default options (defaults.ts `_getDefaults()`) that no file of the widget's
+ * marked reads any more, every read of them being FOLDED (or, in the tests' `Marked`, read where
+ * missing means the default: `opt.silent`, an unset `hooks`' `options.async`): left out of the
+ * object, which the widget spreads under its options (src/renderers/sanitize.ts), so only
+ * `renderer` and `tokenizer` stay (−34 bytes gzipped).
+ */
+export const DEFAULTS_NEVER_READ = ['async', 'breaks', 'extensions', 'gfm', 'hooks', 'pedantic', 'silent', 'walkTokens'];
+
 /** The class aliases a `Marked` instance carries (`marked.Lexer`, …), which the widget never reads. */
 export const INSTANCE_ALIASES = ['Parser', 'Renderer', 'TextRenderer', 'Lexer', 'Tokenizer', 'Hooks'];
 
@@ -106,7 +117,7 @@ const reads = (expression) => new RegExp(`(?<![\\w$.])${expression.replaceAll('.
 
 /**
  * One of marked's source files without what the widget never uses (see above): Instance.ts loses
- * the INSTANCE_ALIASES; the expressions in FOLDED read as their values (the minifier drops the
+ * the INSTANCE_ALIASES; defaults.ts the DEFAULTS_NEVER_READ; the expressions in FOLDED read as their values (the minifier drops the
  * branches they guarded); rules.ts loses the PEDANTIC_ONLY_RULES of `other`, the pedantic rule sets
  * and the declarations only they use (each runs from `const NAME` to the next blank line). Throws
  * where the source is not as expected (an expression no longer read, or assigned; a line not
@@ -117,6 +128,7 @@ const reads = (expression) => new RegExp(`(?<![\\w$.])${expression.replaceAll('.
  */
 export function withoutUnusedParts(code, file) {
   if (file === 'Instance.ts') code = withoutLines(code, file, INSTANCE_ALIASES, (name) => new RegExp(`^ {2}${name} = _${name}(?:<[\\w, ]+>)?;\\n`, 'gm'));
+  if (file === 'defaults.ts') return withoutLines(code, file, DEFAULTS_NEVER_READ, (name) => new RegExp(`^ {4}${name}: (?:false|true|null),\\n`, 'gm'));
   if (FOLDED[file]) {
     return Object.entries(FOLDED[file]).reduce((folded, [expression, value]) => {
       const assigned = new RegExp(`(?<![\\w$.])${expression.replaceAll('.', '\\.')}\\s*=[^=]`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Marked as PrebuiltMarked, Tokenizer as PrebuiltTokenizer } from 'marked';
-import { ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
+import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
@@ -12,7 +12,7 @@ import { MARKED_OPTIONS, markdownToHtml } from '../../src/renderers/sanitize.js'
 // it is made (here, in node, it runs the prebuilt marked's lexer, parser and tokenizer).
 const ran = new Map<string, number>();
 const tokenizerRules = PrebuiltTokenizer.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-for (const rule of ['blockquote', 'html', 'table', 'lheading', 'paragraph']) {
+for (const rule of ['blockquote', 'html', 'table', 'lheading', 'code', 'fences', 'heading', 'hr', 'list', 'def', 'paragraph']) {
   const own = tokenizerRules[rule];
   tokenizerRules[rule] = function (this: unknown, ...args: unknown[]) {
     ran.set(rule, (ran.get(rule) ?? 0) + 1);
@@ -67,13 +67,13 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     }
   });
 
-  it('…and skips the quote, HTML, table and set-text heading rules where their mark is missing (which the comparison cannot tell)', () => {
+  it('…and skips the block rules but the paragraph\'s where their mark is missing (which the comparison cannot tell)', () => {
     ran.clear();
     markdownToHtml('Plain words\nand a second line.\n\nA paragraph: with a colon, *emphasis* and https://x.example.');
     assert.deepEqual(Object.fromEntries(ran), { paragraph: 2 });
     ran.clear();
-    markdownToHtml('> a quote\n\n<div>html</div>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nHeading\n---');
-    for (const rule of ['blockquote', 'html', 'table', 'lheading']) assert.ok(ran.get(rule), rule);
+    markdownToHtml('> a quote\n\n<div>html</div>\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nHeading\n---\n\n    code\n\n```\nfenced\n```\n\n# h\n\n***\n\n- item\n\n[r]: https://r.example');
+    for (const rule of ['blockquote', 'html', 'table', 'lheading', 'code', 'fences', 'heading', 'hr', 'list', 'def']) assert.ok(ran.get(rule), rule);
   });
 
   it('the entry exports what the widget imports of marked, by the package\'s names', async () => {
@@ -155,6 +155,20 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace(/^ {2}lheading,\n/m, '  lheading: lheadingNormal,\n  lheading,\n'), 'rules.ts'), /blockNormal no longer holds lheading on one line/);
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const emStrongLDelim = edit', 'let emStrongLDelim = edit'), 'rules.ts'), /no longer declares emStrongLDelim in one statement/);
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const inlineNormal = {', 'const inlineCommonMark = {'), 'rules.ts'), /no longer declares inlineNormal/);
+  });
+
+  it('leaves out of the default options those no file reads any more, and nothing else', async () => {
+    const { getDefaults } = await import(pathToFileURL(markedSource()).href);
+    const prebuilt = (await import('marked')).getDefaults();
+    assert.deepEqual(Object.keys(getDefaults()), Object.keys(prebuilt).filter((key) => !DEFAULTS_NEVER_READ.includes(key)));
+    assert.deepEqual(Object.keys(getDefaults()), ['renderer', 'tokenizer']);
+    const sources = markedSources();
+    for (const [file, code] of Object.entries(sources)) {
+      if (file === 'Instance.ts') continue; // the tests' Marked: \`opt.silent\`, and \`options.async\` of hooks it never has
+      const cut = withoutUnusedParts(code, file);
+      for (const key of DEFAULTS_NEVER_READ) assert.doesNotMatch(cut, new RegExp(`\\b(options|defaults)\\??\\.${key}\\b`), `${file} reads ${key}`);
+    }
+    assert.throws(() => withoutUnusedParts(sources['defaults.ts'].replace('    silent: false,\n', '    silent: !!0,\n'), 'defaults.ts'), /no longer declares silent/);
   });
 
   it('cuts the declarations named, the options read and the two exports, and leaves the other modules as they are', () => {
