@@ -19,3 +19,5 @@ export function lineMap(code: string, path: string): { version: number; sources:
 export function withExpressionsByName(code: string, path: string): string;
 /** DOMPurify's src/regexp.ts with each expression's seal() marked pure; any other module as is. */
 export function withPureExpressions(code: string, path: string): string;
+/** DOMPurify's purify.ts without its spreads of the lists withoutDefaultLists empties; throws where the source is not as expected. */
+export function withoutEmptySpreads(code: string, path: string): string;

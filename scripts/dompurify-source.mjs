@@ -192,6 +192,33 @@ export function withoutDefaultLists(code, path) {
   return emptied;
 }
 
+/** Where purify.ts spreads a list of tags.ts or attrs.ts into a set: `    ...TAGS.html,`. */
+const SPREAD = /^ {4}\.\.\.(TAGS|ATTRS)\.(\w+),\n/gm;
+
+/**
+ * DOMPurify's `src/purify.ts` without its spreads of the lists withoutDefaultLists empties (into
+ * its default sets and the namespace checks' sets of every SVG and MathML tag): spreading an empty
+ * list adds nothing, and without them the bundler leaves the lists out (−58 bytes gzipped). Throws
+ * unless each of those lists is spread at least once, and no other list but `TAGS.text` is.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withoutEmptySpreads(code, path) {
+  if (!path.endsWith('/dompurify/src/purify.ts')) return code;
+  const spread = new Set();
+  const cut = code.replace(SPREAD, (line, module, name) => {
+    if (module === 'TAGS' && name === 'text') return line;
+    if (!DEFAULT_LISTS[module === 'TAGS' ? 'tags.ts' : 'attrs.ts'].includes(name)) {
+      throw new Error(`dompurify/src/purify.ts spreads ${module}.${name}, which is not emptied: check scripts/dompurify-source.mjs`);
+    }
+    spread.add(`${module}.${name}`);
+    return '\n';
+  });
+  if (spread.size !== 10) throw new Error(`dompurify/src/purify.ts spreads ${[...spread].join(', ')} (expected the ten emptied lists): check scripts/dompurify-source.mjs`);
+  return cut;
+}
+
 /** A statement that takes regular expressions out of the module's namespace object: `const { A, B } = EXPRESSIONS;`. */
 const FROM_EXPRESSIONS = /^( {2})(const|let) \{([\w\s,]*)\} = EXPRESSIONS;$/gm;
 
@@ -244,14 +271,14 @@ export function withPureExpressions(code, path) {
 /**
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
- * and the others it does not name read as unset; `src/tags.ts` and `src/attrs.ts` without their
- * lists; any other module as it is. Every line stays where it was (what is cut leaves its line
+ * and the others it does not name read as unset, not spreading the lists it empties; `src/tags.ts`
+ * and `src/attrs.ts` without those lists; any other module as it is. Every line stays where it was (what is cut leaves its line
  * breaks), so lineMap maps the result to its source.
  * @param {string} code
  * @param {string} path the module's path
  * @returns {string}
  */
 export function asShipped(code, path) {
-  if (path.endsWith('/dompurify/src/purify.ts')) return withExpressionsByName(withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path), path);
+  if (path.endsWith('/dompurify/src/purify.ts')) return withoutEmptySpreads(withExpressionsByName(withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path), path), path);
   return withPureExpressions(withoutDefaultLists(code, path), path);
 }

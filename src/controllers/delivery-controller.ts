@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { retryDelay } from '../conversation/backoff.js';
 import type { ClientEventRequest, EventMessage, EventResult } from '../protocol/types.js';
-import { isRetryable, mayHaveArrived, postEvent, type TransportFailure } from '../transport/post-event.js';
+import { isRetryable, mayHaveArrived, postEvent, stillWaiting, type TransportFailure } from '../transport/post-event.js';
 
 /** One request to make: the message, and the log entry that shows it (none for the greeting). */
 export interface DeliveryJob {
@@ -43,10 +43,12 @@ export interface FailureOutcome {
  *                        │  └─ network error while the browser is offline ─▶ offline
  *                        │         offline ──(`online` event)──▶ in-flight
  *                        └─ network, 5xx, 429, garbled 2xx, a 504 with   ─▶ retrying at T
- *                           Retry-After (the greeting: any timeout, any 504)
+ *                           Retry-After ≥ 5 s (the greeting: any timeout, any 504)
  *                              retrying ──(T reached, `online`, tab visible again, a new item
  *                                          enqueued, retryNow())──▶ in-flight
  *                              (any of those while the try was out: T is the first retry's wait)
+ *   in-flight stays in-flight through a 504 with Retry-After under 5 s (a proxy still waiting on
+ *   the agent: stillWaiting), asked again after that wait; clear() ends the wait at once.
  *   any state ──clear() (restart, proxy-url change)──▶ (none): the request in flight is aborted,
  *                                                       or kept going (a restart: see ChatSession)
  * ```
@@ -241,7 +243,20 @@ export class DeliveryController implements ReactiveController {
     this.#woken = false;
     this.#changed();
     // postEvent reads `fetch` at call time, so a page (or a test) that wraps it later is honoured.
-    const outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
+    // A proxy still waiting on the agent for it (stillWaiting) is asked again after the wait it
+    // names, the request still in flight: the visitor sees the agent typing, not "Not delivered
+    // yet", and the page hears of no failure. The wait ends at once when the request is called off.
+    let outcome;
+    for (;;) {
+      outcome = await postEvent(this.#options.proxyUrl(), request, { signal: controller.signal });
+      if (outcome.ok || !stillWaiting(outcome.failure)) break;
+      const delay = retryDelay(1, outcome.failure.retryAfterMs);
+      await new Promise((resolve) => {
+        controller.signal.onabort = resolve;
+        setTimeout(resolve, delay);
+      });
+      if (controller.signal.aborted) break;
+    }
     if (this.#inFlight === controller) this.#inFlight = undefined;
     // Aborted: cleared (the queue is gone, and so is this reply; also when disconnected).
     if (controller.signal.aborted || this.#queue[0] !== job) return this.#changed();

@@ -88,6 +88,16 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /**
+ * A 504 that asks to come back within seconds: a proxy still waiting on the agent for this request,
+ * which keeps the agent's answer for its next try (this project's, README "Sent once"). Asked again
+ * as it says, the request is still on its way, not failed: see DeliveryController.
+ */
+export const stillWaiting = ({ status, retryAfterMs }: TransportFailure) => status === 504 && (retryAfterMs ?? STILL_WAITING_MS) < STILL_WAITING_MS;
+
+/** The longest `Retry-After` of a 504 that {@link stillWaiting} takes for a wait on the agent. */
+export const STILL_WAITING_MS = 5_000;
+
+/**
  * Failures after which the agent may have the request all the same: no answer in time, here or at
  * the proxy (its 504: the agent service had the request and did not answer within the proxy's
  * timeout). What the agent heard, sent again, it hears twice: an order placed twice, a flow's

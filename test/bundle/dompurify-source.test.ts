@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withUnsetOptions, withoutDefaultLists, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -31,6 +31,18 @@ describe('DOMPurify without its built-in lists (scripts/dompurify-source.mjs)', 
   it('leaves any other module as it is', () => {
     const { path, code } = source('purify.ts');
     assert.equal(withoutDefaultLists(code, path), code);
+  });
+
+  it('purify.ts no longer spreads the emptied lists (the sets they went into are as they were: empty but #text), and keeps its lines', () => {
+    const { path, code } = source('purify.ts');
+    const cut = withoutEmptySpreads(code, path);
+    assert.deepEqual([...cut.matchAll(/\.\.\.(TAGS|ATTRS)\.(\w+)/g)].map(([spread]) => spread), ['...TAGS.text']);
+    assert.equal(cut.split('\n').length, code.split('\n').length);
+    assert.match(cut, /const DEFAULT_ALLOWED_TAGS = addToSet\(\{\}, \[\n+ {4}\.\.\.TAGS\.text,\n {2}\]\);/);
+    assert.match(cut, /const ALL_MATHML_TAGS = addToSet\(\{\}, \[\n+ {2}\]\);/);
+    assert.deepEqual([...asShipped(code, path).matchAll(/\.\.\.(TAGS|ATTRS)\.(\w+)/g)].map(([spread]) => spread), ['...TAGS.text'], 'asShipped has it');
+    assert.throws(() => withoutEmptySpreads(code.replace('    ...TAGS.html,\n', '    ...TAGS.html,\n    ...TAGS.custom,\n'), path), /spreads TAGS\.custom, which is not emptied/);
+    assert.throws(() => withoutEmptySpreads(code.replaceAll('    ...ATTRS.xml,\n', ''), path), /expected the ten emptied lists/);
   });
 });
 

@@ -65,14 +65,24 @@ async function openChat(tab: Page, query = '') {
   return chat;
 }
 
-test('an agent slower than the proxy\'s timeout: the widget tries again by itself and gets the answer the proxy kept; the agent hears the message once', async ({ page: tab }) => {
+test('an agent slower than the proxy\'s timeout: the widget asks again by itself, the agent shown typing, and gets the answer the proxy kept; the agent hears the message once', async ({ page: tab }) => {
   const heard = agent.heard.length;
   const chat = await openChat(tab);
+  // Every status line the message shows while it waits.
+  await tab.evaluate(() => {
+    const root = document.querySelector('agent-chat')!.shadowRoot!;
+    const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+    new MutationObserver(() => {
+      for (const status of root.querySelectorAll('[part~="message-status"]')) seen.push(status.textContent!.replace(/\s+/g, ' ').trim());
+    }).observe(root, { subtree: true, childList: true, characterData: true });
+  });
   await chat.locator('[part~="input"]').fill('Yes, place the order');
   await chat.locator('[part~="input"]').press('Enter');
   await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Yes, place the order', { timeout: 10_000 });
   expect(agent.heard.slice(heard), 'heard once').toEqual(['Yes, place the order']);
   await expect(chat.locator('[part~="message-status"]')).toHaveCount(0);
+  const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen.filter((status) => /Not delivered/.test(status)), 'never said to be undelivered').toEqual([]);
 });
 
 test('behind a proxy that keeps nothing (its 504 without Retry-After): not sent again by itself; the visitor reads why, and Retry now sends it again on purpose', async ({ page: tab }) => {

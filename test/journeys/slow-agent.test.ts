@@ -3,8 +3,9 @@
  * does (no answer within its 20 s). The agent may have had the request all the same and acted on it
  * (an order placed, a flow's question answered), so what it may have heard is never sent again
  * unless the visitor asks: the visitor reads that, and sends it again, once, as the newest message.
- * A 504 with `Retry-After` (a proxy that keeps the agent's late answer for the next try, as this
- * project's does) is tried again by itself; every try of a message carries its `requestId`.
+ * A 504 with a `Retry-After` under 5 s (a proxy still waiting on the agent, which keeps its late
+ * answer for the next try, as this project's does) is asked again by itself, the message still on
+ * its way; a longer one is a retry the visitor is told of. Every try carries the message's `requestId`.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChatErrorEvent } from '../../src/events.js';
@@ -106,16 +107,60 @@ describe('journeys: the agent answers too late', () => {
     expect(p.bodies[0].requestId, 'the greeting has its own').to.be.a('string').and.not.oneOf([tickets, confirm]);
   });
 
-  it('a 504 with Retry-After (a proxy that keeps the agent\'s late answer for the next try) is tried again by itself, and the reply shows with no click', async () => {
+  it('a 504 with a short Retry-After (a proxy still waiting on the agent, which keeps its answer for the next try) is asked again by itself while the agent is shown typing: no "Not delivered yet", no error, the reply with no click', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1, 'the greeting');
     const errors = errorsOf(chat);
-    p.next({ ...tooLate, headers: { 'Retry-After': '1' } });
+    const statuses = new Set<string>();
+    const observer = new MutationObserver(() => {
+      for (const status of parts(chat, 'message-status')) statuses.add(status.textContent!.replace(/\s+/g, ' ').trim());
+    });
+    observer.observe(chat.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    let typingAtSecondTry: boolean | undefined;
+    p.next({ ...tooLate, headers: { 'Retry-After': '1' } }).next((request) => {
+      typingAtSecondTry = !!part(chat, 'typing');
+      return echoAgent(request);
+    });
     await submit(chat, 'Book a table');
     await waitForBubbles(chat, 3, 'the reply, with no click');
-    expect(errors.map(({ status, willRetry }) => ({ status, willRetry }))).to.deep.equal([{ status: 504, willRetry: true }]);
+    observer.disconnect();
+    expect(errors, 'not an error: the proxy waits for the answer').to.deep.equal([]);
+    expect([...statuses].filter((status) => /Not delivered/.test(status))).to.deep.equal([]);
+    expect(typingAtSecondTry, 'the agent shown typing as the second try goes').to.equal(true);
     expect(sent(p, 1)).to.deep.equal(['Book a table', 'Book a table']);
     expect(p.bodies[1].requestId, 'under the same id').to.equal(p.bodies[2].requestId);
+  });
+
+  it('a 504 with a long Retry-After is a wait the visitor is told of: "retrying in 30 s" and Retry now, which sends it again at once', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    const errors = errorsOf(chat);
+    p.next({ ...tooLate, headers: { 'Retry-After': '30' } });
+    await submit(chat, 'Book a table');
+    await waitForStatus(chat, 'Book a table', /Not delivered yet — retrying in (30|29) s/);
+    expect(errors.map(({ status, willRetry }) => ({ status, willRetry }))).to.deep.equal([{ status: 504, willRetry: true }]);
+    part(chat, 'retry-button')!.click();
+    await waitForBubbles(chat, 3, 'the reply');
+    expect(sent(p, 1)).to.deep.equal(['Book a table', 'Book a table']);
+  });
+
+  it('a new proxy URL while waiting to ask again calls the wait off: the new conversation\'s greeting goes at once, and the old proxy is not asked again', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    let answeredAt = 0;
+    p.next(() => {
+      answeredAt = performance.now();
+      return { ...tooLate, headers: { 'Retry-After': '4' } };
+    });
+    await submit(chat, 'Book a table');
+    await waitUntil(() => answeredAt && p.inFlight === 0, 'the first try answered', WAIT);
+    const next = proxy();
+    chat.proxyUrl = next.url;
+    await waitUntil(() => next.requests.length, 'the new greeting', WAIT);
+    expect(sent(next), 'the new proxy asked for the greeting only').to.deep.equal(['(greeting)']);
+    expect(next.requests[0].at - answeredAt, 'sent before the old wait was over').to.be.below(4_000);
+    await waitForBubbles(chat, 1, 'the new conversation greeted');
+    expect(sent(p, 1), 'the old proxy asked once').to.deep.equal(['Book a table']);
   });
 
   it('the greeting is the exception: a greeting without an answer in time is sent again by itself (a second one only begins the conversation again)', async () => {
