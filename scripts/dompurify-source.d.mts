@@ -21,3 +21,5 @@ export function withExpressionsByName(code: string, path: string): string;
 export function withPureExpressions(code: string, path: string): string;
 /** DOMPurify's purify.ts without its spreads of the lists withoutDefaultLists empties; throws where the source is not as expected. */
 export function withoutEmptySpreads(code: string, path: string): string;
+/** DOMPurify's utils.ts with each helper made by unapply() or unconstruct() marked pure; any other module as is. */
+export function withPureHelpers(code: string, path: string): string;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -91,16 +91,16 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
     assert.throws(() => withFixedOptions(code.replace('WHOLE_DOCUMENT = cfg.WHOLE_DOCUMENT || false;', 'WHOLE_DOCUMENT = Boolean(cfg.WHOLE_DOCUMENT);'), path), /expected/);
   });
 
-  it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, the rest as is', () => {
+  it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, utils.ts with its helpers pure', () => {
     const shipped = asShipped(code, path);
     assert.doesNotMatch(shipped, /^declare const VERSION/m);
     assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
     assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
-    assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), source('utils.ts').code);
+    assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), withPureHelpers(source('utils.ts').code, source('utils.ts').path));
   });
 
   it('asShipped keeps every line where it was, so its line-to-line map holds (the build warned of a broken source map, and mapped nothing of DOMPurify)', () => {
-    for (const file of ['purify.ts', 'tags.ts', 'attrs.ts', 'regexp.ts']) {
+    for (const file of ['purify.ts', 'tags.ts', 'attrs.ts', 'regexp.ts', 'utils.ts']) {
       const { path, code: original } = source(file);
       const shipped = asShipped(original, path);
       const [before, after] = [original.split('\n'), shipped.split('\n')];
@@ -162,6 +162,20 @@ describe('DOMPurify taking its regular expressions by name (scripts/dompurify-so
     assert.equal(marked.match(/^export const \w+ = \/\* @__PURE__ \*\/ seal\(/gm)?.length, declared, 'every one');
     assert.throws(() => withPureExpressions(regexp.code.replace('export const DOCTYPE_NAME = seal(', 'export const DOCTYPE_NAME = freeze('), regexp.path), /no longer declares/);
     assert.equal(withPureExpressions(code, path), code, 'any other module as it is');
+  });
+
+  it("marks each helper utils.ts makes of a built-in's method pure, so that those nothing reads are left out with their reads of the built-ins", () => {
+    const utils = source('utils.ts');
+    const marked = withPureHelpers(utils.code, utils.path);
+    const made = utils.code.match(/\b(unapply|unconstruct)\((Array|Set|String|Number|Boolean|BigInt|Symbol|Object|TypeError)\b/g)!.length;
+    assert.equal(marked.match(/\/\* @__PURE__ \*\/ (unapply|unconstruct)\(/g)?.length, made, 'every one');
+    assert.equal(marked.replaceAll('/* @__PURE__ */ ', ''), utils.code, 'nothing else');
+    assert.throws(() => withPureHelpers(utils.code.replaceAll('= unapply(', '= uncurryThis('), utils.path), /expected 15 or more/);
+    assert.equal(withPureHelpers(code, path), code, 'any other module as it is');
+    const dist = new URL('../../dist/chunks/', import.meta.url);
+    const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
+    const chunk = readFileSync(new URL(file, dist), 'utf8');
+    for (const unused of ['Array.prototype.lastIndexOf', 'Array.prototype.pop', 'Array.prototype.splice', 'Set.prototype.has']) assert.ok(!chunk.includes(unused), unused);
   });
 
   it('the markdown chunk builds no namespace object for them, and has none of the template expressions its configuration never runs', () => {
