@@ -32,6 +32,8 @@ const page = (proxy: string) => `<!doctype html><html lang="en"><head><meta char
 
 let upstream: RunningServer;
 let site: RunningServer;
+/** The same proxy at another origin (another port): a site whose proxy runs elsewhere, as on a Worker. */
+let elsewhere: RunningServer;
 let agent: ReturnType<typeof slowAgent>['agent'];
 
 test.beforeAll(async () => {
@@ -50,10 +52,14 @@ test.beforeAll(async () => {
   });
   app.get('/', (c) => c.html(page(c.req.query('proxy') ?? '/chat')));
   site = await listen(app.fetch);
+  const other = new Hono();
+  other.all('/chat', (c) => keeps(c.req.raw, c.env));
+  elsewhere = await listen(other.fetch);
 });
 
 test.afterAll(async () => {
   await site?.close(1_000);
+  await elsewhere?.close(1_000);
   await upstream?.close(3_000);
 });
 
@@ -83,6 +89,16 @@ test('an agent slower than the proxy\'s timeout: the widget asks again by itself
   await expect(chat.locator('[part~="message-status"]')).toHaveCount(0);
   const seen = await tab.evaluate(() => (window as unknown as { seen: string[] }).seen);
   expect(seen.filter((status) => /Not delivered/.test(status)), 'never said to be undelivered').toEqual([]);
+});
+
+test('the same through a proxy at another origin: its 504\'s Retry-After reaches the page (CORS exposes it), so the widget asks again by itself', async ({ page: tab }) => {
+  const heard = agent.heard.length;
+  const chat = await openChat(tab, `?proxy=${encodeURIComponent(`${elsewhere.url}/chat`)}`);
+  await chat.locator('[part~="input"]').fill('Two seats by the window');
+  await chat.locator('[part~="input"]').press('Enter');
+  await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Two seats by the window', { timeout: 10_000 });
+  expect(agent.heard.slice(heard), 'heard once').toEqual(['Two seats by the window']);
+  await expect(chat.locator('[part~="message-status"]')).toHaveCount(0);
 });
 
 test('behind a proxy that keeps nothing (its 504 without Retry-After): not sent again by itself; the visitor reads why, and Retry now sends it again on purpose', async ({ page: tab }) => {

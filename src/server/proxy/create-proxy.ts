@@ -120,6 +120,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     origin: allowedOrigins === '*' ? '*' : [...allowedOrigins],
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type'],
+    // A page on another origin reads only the CORS-safelisted headers of an answer unless told:
+    // the widget reads Retry-After (when to try again after a 429 or a 503, and a 504 for which
+    // the proxy keeps the agent's late answer, "Sent once").
+    exposeHeaders: ['Retry-After'],
     maxAge: 600,
   }));
 
