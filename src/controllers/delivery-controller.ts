@@ -77,7 +77,8 @@ export interface DeliveryControllerOptions {
   buildRequest: (message: EventMessage) => ClientEventRequest;
   /** Called before each attempt; returning false cancels the job. */
   onSend: (job: DeliveryJob, request: ClientEventRequest) => boolean;
-  onSuccess: (job: DeliveryJob, request: ClientEventRequest, result: EventResult) => void;
+  /** `replayed`: answered with the answer to an earlier try (see TransportOutcome). */
+  onSuccess: (job: DeliveryJob, request: ClientEventRequest, result: EventResult, replayed: boolean) => void;
   onFailure: (job: DeliveryJob, request: ClientEventRequest, failure: TransportFailure, outcome: FailureOutcome) => void;
   /** The state changed (or an item left the queue): whatever shows it should be redrawn. */
   onChange: () => void;
@@ -262,7 +263,7 @@ export class DeliveryController implements ReactiveController {
     if (controller.signal.aborted || this.#queue[0] !== job) return this.#changed();
     if (outcome.ok) {
       this.#queue.shift();
-      this.#options.onSuccess(job, request, outcome.result);
+      this.#options.onSuccess(job, request, outcome.result, outcome.replayed);
       this.#settle();
       return;
     }

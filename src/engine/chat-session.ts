@@ -69,7 +69,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
       proxyUrl: () => resolveProxyUrl(this.options.proxyUrl),
       buildRequest: (message) => this.#buildRequest(message),
       onSend: (job, request) => this.#handleSend(job, request),
-      onSuccess: (job, request, result) => this.#handleDelivered(job, request, result),
+      onSuccess: (job, request, result, replayed) => this.#handleDelivered(job, request, result, replayed),
       onFailure: (job, request, failure, outcome) => this.#handleFailed(job, request, failure, outcome),
       onChange: () => {
         // When this tab tries again (only `retrying` has a time), told to the other tabs: what waits there shows it (see `delivery`).
@@ -387,12 +387,13 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     return false;
   }
 
-  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult) {
+  #handleDelivered(job: DeliveryJob, request: ClientEventRequest, result: EventResult, replayed: boolean) {
     // Dated when they came, before the response listeners run: a message sent meanwhile (another
     // tab's, on their arrival) comes after them (see ConversationController's adding).
     const now = Date.now();
     const belongs = this.#belongs(job);
-    this.#conversation.deliveredTags(request.tagOperations, !belongs);
+    // Answered with the answer to an earlier try, the tags this one carried wait for the next request.
+    this.#conversation.deliveredTags(replayed ? undefined : request.tagOperations, !belongs);
     // A greeting answered: the agent's session is a new one, which the ratings of the other
     // conversation (the one put away, or the one an Undo brought back meanwhile) cannot reach.
     if (job.greeting) this.#conversation.dropRatingTags(!!belongs);

@@ -13,7 +13,17 @@ export interface TransportFailure {
 }
 
 export type TransportOutcome =
-  | { ok: true; status: number; result: EventResult }
+  | {
+    ok: true;
+    status: number;
+    result: EventResult;
+    /**
+     * The proxy answered with the agent's answer to an earlier try of this request (its
+     * `Agent-Chat-Replayed` header, README "Sent once"): what this try carried that the first did
+     * not (session tags set meanwhile) did not reach the agent.
+     */
+    replayed: boolean;
+  }
   | { ok: false; failure: TransportFailure };
 
 export interface PostEventOptions {
@@ -68,7 +78,7 @@ export async function postEvent(
   }
 
   const result = response.ok ? readEventResult(json) : undefined;
-  if (result) return { ok: true, status: response.status, result };
+  if (result) return { ok: true, status: response.status, result, replayed: response.headers.has('Agent-Chat-Replayed') };
   const failure: TransportFailure = {
     kind: response.ok ? 'invalid-response' : 'http',
     status: response.status,

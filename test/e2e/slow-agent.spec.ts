@@ -12,10 +12,11 @@ import { createProxy } from '../../src/server/proxy/index.js';
 
 /** An agent service that takes `slowMs` over each text; it notes each text as it comes (`heard`) and once it has acted on it (`acted`). */
 function slowAgent() {
-  const agent = { slowMs: 1_500, heard: [] as string[], acted: [] as string[] };
+  const agent = { slowMs: 1_500, heard: [] as string[], acted: [] as string[], tagged: [] as string[] };
   const app = new Hono();
   app.post('/api/events', async (c) => {
-    const { message } = await c.req.json();
+    const { message, tagOperations } = await c.req.json();
+    if (tagOperations?.add?.includes('returning')) agent.tagged.push(message.text ?? '(greeting)');
     if (message.text === undefined) return c.json({ status: 'ok', result: { responses: [{ id: 'TX_1', type: 'text', options: ['Hello!'], altText: 'Hello!' }] } });
     agent.heard.push(message.text);
     await new Promise((resolve) => setTimeout(resolve, agent.slowMs));
@@ -26,9 +27,13 @@ function slowAgent() {
   return { agent, app };
 }
 
-/** A page with the chat on `proxy` (this project's proxy at /chat, one that keeps nothing at /plain). */
-const page = (proxy: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow agent</title></head>
-<body><agent-chat proxy-url="${proxy}"></agent-chat><script type="module" src="/dist/agent-chat.js"></script></body></html>`;
+/**
+ * A page with the chat on `proxy` (this project's proxy at /chat, one that keeps nothing at /plain);
+ * with `tags`, the site tags the visitor "returning" at each page view, as the chat is defined.
+ */
+const page = (proxy: string, tags: boolean) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow agent</title></head>
+<body><agent-chat proxy-url="${proxy}"></agent-chat><script type="module" src="/dist/agent-chat.js"></script>
+${tags ? `<script type="module">customElements.whenDefined('agent-chat').then(() => document.querySelector('agent-chat').updateTags({ add: ['returning'] }));</script>` : ''}</body></html>`;
 
 let upstream: RunningServer;
 let site: RunningServer;
@@ -50,7 +55,7 @@ test.beforeAll(async () => {
     const file = new URL(`../../${c.req.path.slice(1)}`, import.meta.url);
     return c.body(await readFile(file), 200, { 'Content-Type': 'text/javascript' });
   });
-  app.get('/', (c) => c.html(page(c.req.query('proxy') ?? '/chat')));
+  app.get('/', (c) => c.html(page(c.req.query('proxy') ?? '/chat', c.req.query('tags') !== undefined)));
   site = await listen(app.fetch);
   const other = new Hono();
   other.all('/chat', (c) => keeps(c.req.raw, c.env));
@@ -139,6 +144,28 @@ test('a visitor who goes to another page while the reply is on its way gets it t
     await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Two tickets for Friday');
     expect(agent.heard.slice(heard), 'heard once: the next page\'s try got the answer to the first').toEqual(['Two tickets for Friday']);
     await expect(chat.locator('[part~="bubble--user"]')).toHaveText(['Two tickets for Friday']);
+  } finally {
+    agent.slowMs = 1_500;
+  }
+});
+
+test('…and so on a site that tags the visitor at each page view: the next page\'s try carries the tag, is answered from the proxy\'s memory (the agent hears the message once), and the tag reaches the agent with the next message', async ({ page: tab }) => {
+  const heard = agent.heard.length;
+  const tagged = agent.tagged.length;
+  agent.slowMs = 200; // under the proxy's timeout
+  try {
+    const chat = await openChat(tab, '?tags');
+    await chat.locator('[part~="input"]').fill('Two tickets for Saturday');
+    await chat.locator('[part~="input"]').press('Enter');
+    await expect.poll(() => agent.heard.slice(heard)).toEqual(['Two tickets for Saturday']);
+    await tab.goto(`${site.url}/?tags&another-page`); // before the reply; this page tags the visitor again
+    await chat.locator('[part~="launcher"]').click();
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Two tickets for Saturday');
+    await chat.locator('[part~="input"]').fill('Thanks');
+    await chat.locator('[part~="input"]').press('Enter');
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toHaveText('Done: Thanks');
+    expect(agent.heard.slice(heard), 'heard once: the try with the tag got the answer to the first').toEqual(['Two tickets for Saturday', 'Thanks']);
+    expect(agent.tagged.slice(tagged), 'the tag: with the greeting, then with the next message (not with the try answered from memory)').toEqual(['(greeting)', 'Thanks']);
   } finally {
     agent.slowMs = 1_500;
   }

@@ -4,7 +4,7 @@
  * same storage; a second tab is a second element on the same proxy URL (same storage, channel and
  * outbox lock), or an iframe where a real `storage` event must reach the page.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
@@ -47,6 +47,41 @@ describe('journeys: reloads and tabs', () => {
     await outboxSettled(p);
     expect(sent(p), 'nothing sent again after its reply arrived').to.have.length(3);
     expect(bubbles(third.chat)).to.have.length(3);
+  });
+
+  it('reload mid-send on a site that tags each page view: the next page\'s try carries the tag; answered from the proxy\'s memory (Agent-Chat-Replayed), the tag goes with the next request, else it counts as delivered', async () => {
+    for (const replayed of [true, false]) {
+      const p = proxy();
+      const first = await mount(p, { open: true });
+      first.chat.updateTags({ add: ['returning'] }); // the site, at each page view
+      await waitForBubbles(first.chat, 1);
+      await submit(first.chat, 'Hi');
+      await waitForBubbles(first.chat, 3);
+      expect(p.bodies[1].tagOperations, 'the next request carries it').to.deep.equal({ add: ['returning'] });
+      p.hold();
+      await submit(first.chat, 'Place my order');
+      await waitForRequests(p, 3);
+      expect(p.bodies[2].tagOperations, 'delivered: not again').to.equal(undefined);
+      first.chat.remove();
+      await waitUntil(() => p.requests[2].aborted, 'the unloaded page aborted its request', WAIT);
+
+      const answer = ok(text('Your order is placed.'));
+      p.next({ ...answer, headers: replayed ? { 'Agent-Chat-Replayed': '1' } : {} });
+      // The next page view: the site tags the visitor before the chat has loaded.
+      const next = document.createElement('agent-chat') as AgentChat;
+      next.setAttribute('proxy-url', p.url);
+      next.setAttribute('open', '');
+      next.updateTags({ add: ['returning'] });
+      const second = { chat: await fixture<AgentChat>(html`<div style="height: 600px">${next}</div>`).then((div) => div.firstElementChild as AgentChat) };
+      await waitForBubbles(second.chat, 5);
+      expect(p.bodies[3].tagOperations, 'the next page\'s try carries the tag set on it').to.deep.equal({ add: ['returning'] });
+      expect(p.bodies[3].requestId, 'under the id of the first try').to.equal(p.bodies[2].requestId);
+      await submit(second.chat, 'Thanks');
+      await waitForBubbles(second.chat, 7);
+      expect(p.bodies[4].tagOperations, replayed ? 'the tag the proxy did not forward goes now' : 'delivered with the answer: not again')
+        .to.deep.equal(replayed ? { add: ['returning'] } : undefined);
+      second.chat.remove();
+    }
   });
 
   it('storage full (the site\'s own data leaves little room): a message the agent answered with a reply too long to store is not sent again after a reload', async () => {

@@ -174,8 +174,9 @@ describe('proxy over HTTP', () => {
 
     const allowed = await post(`${proxy.url}/`, validBody);
     assert.equal(allowed.headers.get('access-control-allow-origin'), ORIGIN);
-    // A page on another origin reads Retry-After (a 429's, a 503's, a kept request's 504) only so.
-    assert.equal(allowed.headers.get('access-control-expose-headers'), 'Retry-After');
+    // A page on another origin reads Retry-After (a 429's, a 503's, a kept request's 504) and
+    // Agent-Chat-Replayed only so.
+    assert.equal(allowed.headers.get('access-control-expose-headers'), 'Retry-After,Agent-Chat-Replayed');
 
     const evil = await post(`${proxy.url}/`, validBody, { Origin: 'https://evil.example' });
     assert.equal(evil.status, 403);
@@ -189,7 +190,7 @@ describe('proxy over HTTP', () => {
       const response = await post(`${open.url}/`, validBody, { Origin: 'https://anywhere.example' });
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
-      assert.equal(response.headers.get('access-control-expose-headers'), 'Retry-After');
+      assert.equal(response.headers.get('access-control-expose-headers'), 'Retry-After,Agent-Chat-Replayed');
     } finally {
       await open.close();
     }

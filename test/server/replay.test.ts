@@ -25,7 +25,7 @@ type Reply = { status: string; error?: string; result?: { responses: { options: 
 
 async function post(proxy: RunningServer, body: unknown) {
   const response = await fetch(`${proxy.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify(body) });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), json: (await response.json()) as Reply };
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), replayed: response.headers.get('agent-chat-replayed'), json: (await response.json()) as Reply };
 }
 
 const ask = (text: string, requestId?: string, extra: object = {}) => ({
@@ -49,7 +49,8 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       const first = await post(proxy, ask('Place the order', 'r-1'));
       const again = await post(proxy, ask('Place the order', 'r-1', { timestamp: Date.now() + 5_000 })); // a next page's time
       assert.equal(first.status, 200);
-      assert.deepEqual(again, first);
+      assert.equal(first.replayed, null, 'the first try is answered by the agent');
+      assert.deepEqual(again, { ...first, replayed: '1' }, 'the same answer, said to be one to an earlier try');
       assert.equal(upstream.calls.length - before, 1, 'the agent was asked once');
       assert.equal('requestId' in (upstream.calls.at(-1)!.body as object), false, 'requestId stays with the proxy');
       assert.equal(logs.at(-1)!.replayed, true, 'the log says it was answered from memory');
@@ -65,7 +66,8 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       const before = upstream.calls.length;
       const [first, second] = await Promise.all([post(proxy, ask('Cancel it', 'r-2')), post(proxy, ask('Cancel it', 'r-2'))]);
       assert.equal(upstream.calls.length - before, 1);
-      assert.deepEqual(second, first);
+      assert.deepEqual([first.replayed, second.replayed].sort(), ['1', null], 'the try that waited gets the other\'s answer, and is told so');
+      assert.deepEqual(second.json, first.json);
       assert.match(said(first.json)!, /: Cancel it$/);
     } finally {
       await proxy.close();
@@ -94,17 +96,32 @@ describe('the proxy: a request tried again reaches the agent once', () => {
     }
   });
 
-  it('asks the agent again for a try that differs (tags set meanwhile), another sender\'s request of the same id, and a request without an id', async () => {
+  it('asks the agent again for a try that differs (another text), another sender\'s request of the same id, and a request without an id', async () => {
     const proxy = await startProxy(upstream);
     try {
       numbered(upstream);
       const before = upstream.calls.length;
       await post(proxy, ask('Hi', 'r-4'));
-      await post(proxy, ask('Hi', 'r-4', { tagOperations: { add: ['vip'] } }));
+      await post(proxy, ask('Hello', 'r-4'));
       await post(proxy, ask('Hi', 'r-4', { sender: { id: 'visitor-2' } }));
       await post(proxy, ask('Hi'));
       await post(proxy, ask('Hi'));
       assert.equal(upstream.calls.length - before, 5);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a try that carries session tags the first did not (set by the next page) is the same request: answered from memory, said so, its tags not forwarded', async () => {
+    const proxy = await startProxy(upstream);
+    try {
+      numbered(upstream);
+      const before = upstream.calls.length;
+      const first = await post(proxy, ask('Place the order', 'r-9'));
+      const again = await post(proxy, ask('Place the order', 'r-9', { tagOperations: { add: ['returning'] } }));
+      assert.equal(upstream.calls.length - before, 1, 'the agent heard it once');
+      assert.equal(again.replayed, '1', 'the widget keeps the tags for its next request');
+      assert.deepEqual(again.json, first.json);
     } finally {
       await proxy.close();
     }

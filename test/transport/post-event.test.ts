@@ -20,10 +20,16 @@ describe('postEvent', () => {
       return json({ status: 'ok', result: { responses: [{ type: 'text', options: ['x'] }], nodesIds: ['n'] } });
     }) as unknown as typeof fetch;
     const outcome = await postEvent('https://proxy.example/chat', body, { fetch: fetchSpy });
-    expect(outcome).to.deep.equal({ ok: true, status: 200, result: { responses: [{ type: 'text', options: ['x'] }], nodesIds: ['n'] } });
+    expect(outcome).to.deep.equal({ ok: true, status: 200, result: { responses: [{ type: 'text', options: ['x'] }], nodesIds: ['n'] }, replayed: false });
     expect(seen!.method).to.equal('POST');
     expect(seen!.credentials).to.equal('omit');
     expect(await seen!.json()).to.deep.equal(body);
+  });
+
+  it('says when the proxy answered with the answer to an earlier try of the request (Agent-Chat-Replayed)', async () => {
+    const answer = { status: 'ok', result: { responses: [{ type: 'text', options: ['x'] }] } };
+    const outcome = await postEvent('https://proxy.example/chat', body, { fetch: respond(json(answer, 200, { 'Agent-Chat-Replayed': '1' })) });
+    expect(outcome).to.deep.include({ ok: true, replayed: true });
   });
 
   const failures: [string, typeof fetch, Partial<TransportFailure>][] = [

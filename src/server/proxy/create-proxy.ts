@@ -122,8 +122,9 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
     allowHeaders: ['Content-Type'],
     // A page on another origin reads only the CORS-safelisted headers of an answer unless told:
     // the widget reads Retry-After (when to try again after a 429 or a 503, and a 504 for which
-    // the proxy keeps the agent's late answer, "Sent once").
-    exposeHeaders: ['Retry-After'],
+    // the proxy keeps the agent's late answer) and Agent-Chat-Replayed (an answer to an earlier
+    // try: "Sent once").
+    exposeHeaders: ['Retry-After', 'Agent-Chat-Replayed'],
     maxAge: 600,
   }));
 
@@ -165,9 +166,12 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const { requestId, ...forwarded } = request;
       const body = JSON.stringify({ ...forwarded, handle });
       if (!replay || requestId === undefined || !request.sender) return respond(c, await askAgent(body, timeoutMs));
-      // The same request: the same sender and id, and the same content but its time (a next page makes it anew).
+      // The same request: the same sender and id, and the same content but its time (a next page
+      // makes it anew) and its session tags (set meanwhile: the page says so in each page view).
+      // Tags a later try carries do not reach the agent with the answer to the first: the answer
+      // says so (Agent-Chat-Replayed), and the widget sends them with its next request.
       const key = `${request.sender.id}\n${requestId}`;
-      const { timestamp: _, ...content } = forwarded;
+      const { timestamp: _, tagOperations: __, ...content } = forwarded;
       return answerOnce(c, replay, key, await digest(JSON.stringify(content)), body);
     },
   );
@@ -241,6 +245,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (answer === LATE) return stillWaiting(c);
       if (answer) {
         c.var.line.replayed = true;
+        c.header('Agent-Chat-Replayed', '1');
         return respond(c, answer);
       }
     }
