@@ -104,7 +104,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  */
 export const stillWaiting = ({ status, retryAfterMs }: TransportFailure) => status === 504 && (retryAfterMs ?? STILL_WAITING_MS) < STILL_WAITING_MS;
 
-/** The longest `Retry-After` of a 504 that {@link stillWaiting} takes for a wait on the agent. */
+/** A 504's `Retry-After` under this is a wait on the agent ({@link stillWaiting}); a longer one, a retry the visitor is told of. */
 export const STILL_WAITING_MS = 5_000;
 
 /**

@@ -167,9 +167,10 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       const body = JSON.stringify({ ...forwarded, handle });
       if (!replay || requestId === undefined || !request.sender) return respond(c, await askAgent(body, timeoutMs));
       // The same request: the same sender and id, and the same content but its time (a next page
-      // makes it anew) and its session tags (set meanwhile: the page says so in each page view).
-      // Tags a later try carries do not reach the agent with the answer to the first: the answer
-      // says so (Agent-Chat-Replayed), and the widget sends them with its next request.
+      // makes it anew) and its session tags (a site may tag the visitor at each page view, so the
+      // next page's try carries them again). Tags a later try carries do not reach the agent with
+      // the answer to the first: the answer says so (Agent-Chat-Replayed), and the widget sends
+      // them with its next request.
       const key = `${request.sender.id}\n${requestId}`;
       const { timestamp: _, tagOperations: __, ...content } = forwarded;
       return answerOnce(c, replay, key, await digest(JSON.stringify(content)), body);
