@@ -5,17 +5,20 @@ import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenar
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
  * fails at random: the agent goes down (503, 429, a refused connection, a garbled body) and comes
- * back, or answers after 1–2 s; the browser goes offline and back; the visitor reloads (mid-send or
+ * back, or answers after 1–2 s, past the proxy's timeout (its 504 with `Retry-After: 1`, the
+ * answer kept for the next try, as this project's proxy does: "Sent once"); the browser goes offline and back; the visitor reloads (mid-send or
  * not; with two tabs, also closes one and opens the site in a new one), closes and opens the panel,
  * presses "Retry now", begins a new conversation (and sometimes takes it back with Undo), discards
  * a message still waiting (in the runs named so), and types or picks the agent's offered choice
  * through all of it. Whatever happened, once the agent is up
  * and the browser online and the visitor writes once more: every message they typed (in the
  * conversation shown then) shows once, in the order they typed it, delivered, with one answer each
- * after it; no status says it is still waiting; the agent first heard them in that order; no
- * message was posted again after its answer had reached the page (only one whose answer a reload or
- * a failure took away is sent again); every session tag the site set as they wrote reached the
- * agent or still waits for the next request; no page error. A failure names its seed and what happened.
+ * after it; no status says it is still waiting; the agent first heard them in that order, and
+ * heard each once (a try of a request it has had gets the kept answer); no message was posted
+ * again after its answer had reached the page (only one whose answer a reload or a failure took
+ * away is sent again); every session tag the site set as they wrote reached the agent or still
+ * waits for the next request (a try answered from memory, `Agent-Chat-Replayed`, did not carry
+ * its tags to the agent); no page error. A failure names its seed and what happened.
  */
 // 731: a new conversation taken back with Undo while messages waited for the agent: the tab could
 // not take its own items up again (it held their locks) and sent the next message first.
@@ -31,15 +34,24 @@ const STEPS = Number(process.env.FAULT_STEPS ?? 16);
 /** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
 type Post = { text: string; doc: string; answered: boolean };
 
+/** How long the proxy waits for the agent before its 504 (a slow answer is kept for the next try). */
+const PROXY_TIMEOUT_MS = 500;
+
 /**
- * Answers like the agent service in place of the demo's proxy, up or down as `state.up` says when a
- * request comes (down: a 503, a refused connection or a garbled 200, at random), after up to 150 ms.
- * Records each request when it is made, with the document that sent it (tab and how many times it
- * was loaded), and whether its answer was given while that document was still the one loaded.
+ * Answers like the agent service behind this project's proxy, in place of the demo's, up or down as
+ * `state.up` says when a request comes (down: a 503, a refused connection or a garbled 200, at
+ * random), after up to 150 ms, or past the proxy's timeout. As the proxy does, it keeps the agent's
+ * answer to each request (by its sender and `requestId`): a try of a request the agent has had gets
+ * that answer, marked `Agent-Chat-Replayed`, or waits for it (a 504 with `Retry-After: 1` past the
+ * timeout). Records each request when it is made (`posts`), with the document that sent it (tab
+ * and how many times it was loaded), and whether its answer was given while that document was still
+ * the one loaded; and what the agent itself heard (`heard`) and the tags that reached it (`tagged`).
  */
 async function faultyAgent(context: BrowserContext, seed: number) {
   const random = prng(seed + 1000);
-  const state = { up: true, posts: [] as Post[], tagged: [] as string[] };
+  const state = { up: true, posts: [] as Post[], heard: [] as string[], tagged: [] as string[], replayed: 0, timedOut: 0 };
+  const kept = new Map<string, Promise<object>>();
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const documents = new Map<Page, number>();
   const docOf = (page: Page) => `${[...documents.keys()].indexOf(page)}.${documents.get(page)}`;
   // A new document from the moment its navigation commits: until then, the old one runs (and may
@@ -53,7 +65,8 @@ async function faultyAgent(context: BrowserContext, seed: number) {
   context.pages().forEach(watch);
   context.on('page', watch);
   await context.route('**/chat', async (route) => {
-    const { message, tagOperations } = JSON.parse(route.request().postData() ?? '{}');
+    const { message, tagOperations, requestId, sender } = JSON.parse(route.request().postData() ?? '{}');
+    const key = `${sender?.id}\n${requestId}`;
     const page = route.request().frame().page();
     // A text, a choice's postback (its data is its title), or the greeting.
     const said: string | undefined = message?.text ?? (message?.payload?.data === 'greeting' ? undefined : message?.payload?.data);
@@ -62,21 +75,33 @@ async function faultyAgent(context: BrowserContext, seed: number) {
     const up = state.up;
     const failure = random();
     const latency = random();
-    // Mostly at once or within 150 ms; one in ten after 1–2 s, while the visitor goes on.
-    if (latency < 0.1) await new Promise((resolve) => setTimeout(resolve, 1000 + random() * 1000));
-    else if (latency < 0.55) await new Promise((resolve) => setTimeout(resolve, random() * 150));
+    // Mostly at once or within 150 ms; one in ten after 1–2 s (past the proxy's timeout), while the visitor goes on.
+    const slowMs = latency < 0.1 ? 1000 + random() * 1000 : 0;
+    if (!slowMs && latency < 0.55) await sleep(random() * 150);
     try {
       if (!up && failure < 0.3) return await route.fulfill({ status: 503, json: { status: 'error', error: 'down for maintenance' } });
       if (!up && failure < 0.45) return await route.fulfill({ status: 429, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'rate limited' } });
       if (!up && failure < 0.7) return await route.abort('connectionrefused');
       if (!up) return await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"ok","result":' });
-      const id = `TX_${state.posts.length}`;
-      state.tagged.push(...(tagOperations?.add ?? []));
-      // The greeting in text; an answer with a choice to follow it (its title is the text and "?").
-      const item = said === undefined
-        ? { id, type: 'text', options: [GREETING], altText: GREETING }
-        : { id, type: 'buttons', text: `You said: ${said}`, altText: `You said: ${said}`, buttons: [{ title: `${said}?`, payload: { type: 'node', data: `${said}?` } }] };
-      await route.fulfill({ json: { status: 'ok', result: { responses: [item] } } });
+      let answer = kept.get(key);
+      const replayed = !!answer;
+      if (!answer) {
+        // The agent hears it (and the tags it carries), and answers after slowMs; the proxy keeps the answer.
+        state.heard.push(post.text);
+        state.tagged.push(...(tagOperations?.add ?? []));
+        const id = `TX_${state.posts.length}`;
+        // The greeting in text; an answer with a choice to follow it (its title is the text and "?").
+        const item = said === undefined
+          ? { id, type: 'text', options: [GREETING], altText: GREETING }
+          : { id, type: 'buttons', text: `You said: ${said}`, altText: `You said: ${said}`, buttons: [{ title: `${said}?`, payload: { type: 'node', data: `${said}?` } }] };
+        answer = sleep(slowMs).then(() => item);
+        if (requestId) kept.set(key, answer);
+      }
+      const item = await Promise.race([answer, sleep(PROXY_TIMEOUT_MS)]);
+      if (!item) state.timedOut++;
+      else if (replayed) state.replayed++;
+      if (!item) return await route.fulfill({ status: 504, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'The agent service did not answer in time; its answer is kept for the next try' } });
+      await route.fulfill({ json: { status: 'ok', result: { responses: [item] } }, headers: replayed ? { 'Agent-Chat-Replayed': '1' } : {} });
       if (post.doc === docOf(page)) post.answered = true;
     } catch {
       // The document that asked is gone (a reload): nothing to answer.
@@ -269,6 +294,8 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
 
       const firstPosts = agent.posts.filter((post, i) => typed.includes(post.text) && agent.posts.findIndex((p) => p.text === post.text) === i).map((post) => post.text);
       expect(firstPosts, `${why}: the agent first heard them in the order typed`).toEqual(typed);
+      const heardTwice = written.filter((text) => agent.heard.filter((heard) => heard === text).length > 1);
+      expect(heardTwice, `${why}: the agent heard each once (${JSON.stringify(agent.heard)})`).toEqual([]);
       for (const text of written) {
         const posts = agent.posts.filter((post) => post.text === text);
         const answeredAt = posts.findIndex((post) => post.answered);
@@ -280,6 +307,7 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
       const lost = written.filter((text) => text !== 'The last message' && !agent.tagged.includes(`tag ${text}`) && !waiting.includes(`tag ${text}`));
       expect(lost, `${why}: every tag reached the agent or waits for the next request`).toEqual([]);
       expect(errors, `${why}: no page error`).toEqual([]);
+      if (process.env.FAULT_LOG) console.log(`seed ${seed}, ${where}: the proxy's 504s ${agent.timedOut}, answers from memory ${agent.replayed}`);
     });
   }
 }
