@@ -263,14 +263,17 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /**
    * Takes back the last restart() (the new greeting, in flight or answered, is dropped); true if
-   * there was one to take back. A message sent since makes the restart final.
+   * there was one to take back. A message sent since makes the restart final, and so does another
+   * new conversation begun since in another tab (the one put away is then that tab's).
    */
   undoRestart(): boolean {
     const before = this.#beforeRestart;
-    if (!before) return false;
     this.#beforeRestart = undefined;
     // As any tab has changed it since (a reply that came meanwhile); the new greeting is called
-    // off, and a request of the conversation taken back that is still in flight goes on.
+    // off, and a request of the conversation taken back that is still in flight goes on. Storage
+    // keeps the newest conversation put away only: once a newer one is, this tab's copy is out of
+    // date (a message it shows as with the agent was answered since, and would be sent again).
+    if (!before || (this.#conversation.archived()?.startedAt ?? 0) > before.startedAt) return false;
     this.#conversation.restore(this.#conversation.archived(before.startedAt) ?? before);
     this.#delivery.clear((job) => this.#belongs(job));
     this.#notify({ kind: 'reset' });

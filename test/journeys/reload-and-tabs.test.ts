@@ -692,6 +692,33 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(b.chat)).to.deep.equal(expected);
   });
 
+  it('a new conversation begun in one tab while its message is with the agent, then another begun in the other tab: the first tab\'s Undo takes nothing back, and the message is not sent again (found by TAB_SEEDS=303)', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline' });
+    await waitForBubbles(b.chat, 1);
+    const held = p.hold();
+    await submit(a.chat, 'with the agent');
+    await waitForRequests(p, 2);
+    part(a.chat, 'restart-button')!.click(); // conversation 2; the request goes on
+    held.release();
+    await waitForRequests(p, 3); // conversation 2's greeting, after the answer
+    await waitForBubbles(b.chat, 1, 'tab B shows conversation 2, greeted');
+    await submit(b.chat, 'in the second');
+    await waitForBubbles(b.chat, 3);
+    part(b.chat, 'restart-button')!.click(); // conversation 3: the second is put away in place of the first
+    await waitForBubbles(a.chat, 1, 'tab A shows conversation 3, greeted');
+    const before = p.requests.length;
+    part(a.chat, 'undo-button')?.click(); // within its 10 s
+    await a.chat.updateComplete;
+    await outboxSettled(p);
+    expect(sent(p, before), 'nothing sent again').to.deep.equal([]);
+    expect(sent(p).filter((text) => text === 'with the agent'), 'the message once').to.have.length(1);
+    await waitUntil(() => bubbles(b.chat).join() === bubbles(a.chat).join(), 'both tabs alike', WAIT);
+    expect(bubbles(a.chat), 'conversation 3 stays').to.deep.equal(['Hello! How can I help?']);
+  });
+
   for (const heard of [true, false]) {
     it(`a new conversation begun in one tab while the other tab's message is with the agent${heard ? '' : ', before the first has heard of it'}, its answer stays out of the new one; taken back after the answer: the message and its answer come back, the message is not sent again`, async () => {
       const p = proxy();

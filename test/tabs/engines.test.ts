@@ -109,7 +109,9 @@ const seeds = (defaults: number[]) => seedsFrom(process.env.TAB_SEEDS, defaults)
 
 const SCENARIOS: { seed: number; slow: boolean; history?: number; name: string; run: typeof sendingAtRandom }[] = [
   ...seeds([1, 2, 3]).map((seed) => ({ seed, slow: true, name: `sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
-  ...seeds([4, 5]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
+  // 303: a new conversation begun in tab A while its message was with the agent, another begun in
+  // tab B, then A's Undo: A restored its own out-of-date copy, and sent the answered message again.
+  ...seeds([4, 5, 303]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
   // Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
   ...seeds([8]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
