@@ -39,7 +39,7 @@ describe('npm pack', () => {
     // test): the source maps alone weigh ~950 KB and src/ ~440 KB. Raised from 700,000 as the widget
     // kept a visitor's draft for their tab (702,084 on 26 November), and from 720,000 with the
     // README's and the changelog's notes of 27 November's fixes (720,089), and from 750,000 with the
-    // next day's session's (750,803).
+    // notes of that day's later fixes (750,803).
     assert.ok(bytes < 780_000, `unpacked ${bytes} bytes`);
   });
 
