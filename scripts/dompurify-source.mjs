@@ -299,8 +299,9 @@ export function withPureHelpers(code, path) {
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
  * and the others it does not name read as unset, not spreading the lists it empties; `src/tags.ts`
- * and `src/attrs.ts` without those lists; any other module as it is. Every line stays where it was (what is cut leaves its line
- * breaks), so lineMap maps the result to its source.
+ * and `src/attrs.ts` without those lists; `src/utils.ts` with its helpers pure; any other module as
+ * it is. Every line stays where it was (what is cut leaves its line breaks), so lineMap maps the
+ * result to its source.
  * @param {string} code
  * @param {string} path the module's path
  * @returns {string}
