@@ -273,8 +273,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     // off, and a request of the conversation taken back that is still in flight goes on. Storage
     // keeps the newest conversation put away only: once a newer one is, this tab's copy is out of
     // date (a message it shows as with the agent was answered since, and would be sent again).
-    if (!before || (this.#conversation.archived()?.startedAt ?? 0) > before.startedAt) return false;
-    this.#conversation.restore(this.#conversation.archived(before.startedAt) ?? before);
+    const archived = this.#conversation.archived();
+    if (!before || (archived?.startedAt ?? 0) > before.startedAt) return false;
+    this.#conversation.restore(archived?.startedAt === before.startedAt ? archived : before);
     this.#delivery.clear((job) => this.#belongs(job));
     this.#notify({ kind: 'reset' });
     this.#outbox.adopt();

@@ -299,7 +299,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * by 30). A tab's Undo of its new conversation refused once another tab has put a newer one away
  * (it restored its own out-of-date copy, and sent a message the agent had answered again: found by
  * TAB_SEEDS=303) took them to 47,294 and 51,997, and the engine alone to 8,800 (its budget raised
- * by 10).
+ * by 10); its read of the conversation put away made once, not twice, to 47,297, 52,000 and 8,805.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

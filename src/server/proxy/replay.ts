@@ -7,7 +7,9 @@
  * instead of asking the agent again.
  *
  * A request is the same when its sender, `requestId` and content (everything but `timestamp`, which
- * a next page makes anew) are: a try that differs (tags set meanwhile) goes to the agent as before.
+ * a next page makes anew, and `tagOperations`, which a site may set again at each page view) are:
+ * a try that differs (another text, another language) goes to the agent as before. A try answered
+ * with an earlier try's answer is told so (`Agent-Chat-Replayed`): its tags did not reach the agent.
  * Only answers the agent gave (2xx with a JSON body) are kept; after a failure the next try goes to
  * the agent again. `ReplayMemory` keeps them in the instance's memory; `redisReplayStore`
  * (redis-replay.ts) in Redis, for several instances.
@@ -28,7 +30,7 @@ export interface Earlier {
 export interface ReplayStore {
   /**
    * Claims the request for its first try (`key`: sender and `requestId`; `content`: a digest of the
-   * rest but its time): undefined, and the caller asks the agent and then `settle`s it. A later try
+   * rest but its time and tags): undefined, and the caller asks the agent and then `settle`s it. A later try
    * gets the earlier try's `answer` instead, a promise that settles when the agent gives it (within
    * `waitMs`), or with undefined if it gave none.
    */
