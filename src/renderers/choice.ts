@@ -35,7 +35,7 @@ export function renderChoice(choice: Choice, context: RenderContext): TemplateRe
     // An earlier turn: nothing here fits the conversation any more, so nothing invites a click.
     const chosen = choice.title === context.answered.text;
     return html`<button part=${chosen ? 'button button--chosen' : 'button button--answered'} class=${chosen ? 'choice chosen' : 'choice answered'}
-      type="button" dir="auto" disabled aria-pressed=${chosen ? 'true' : 'false'}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
+      type="button" dir="auto" disabled aria-pressed=${chosen}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
   }
   const onClick = () =>
     context.onAction(

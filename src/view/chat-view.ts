@@ -18,7 +18,7 @@ import type { Shell, View } from '../shell/contract.js';
 import { renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
-import { messageTime, prepareTimes } from '../views/message-time.js';
+import { dayOf, messageTime, prepareTimes } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { tabValue } from './tab-state.js';
@@ -175,8 +175,11 @@ export class ChatView extends ViewHost implements View {
     if (this.#visible && !document.hidden) this.#session.read();
   };
 
-  /** The page hidden: what the tab takes to its next page kept; shown again: what the visitor now sees read. */
-  readonly #handleVisibility = () => (document.hidden ? this.#keepForTab() : this.#read());
+  /**
+   * The page hidden: what the tab takes to its next page kept; shown again: what the visitor now sees
+   * read, and drawn for the day it is now (see `updated`).
+   */
+  readonly #handleVisibility = () => (document.hidden ? this.#keepForTab() : (this.#read(), this.requestUpdate()));
 
   /**
    * Back from the browser's back/forward cache: the draft the tab keeps now, which the site's next
@@ -207,7 +210,7 @@ export class ChatView extends ViewHost implements View {
 
   /** Whether the panel covers the screen: open, in launcher mode, below these sizes (the shell's sheet says the same). */
   get #covering() {
-    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(max-width: 480px), (max-height: 560px)').matches;
+    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(width<=480px),(height<=560px)').matches;
   }
 
   override connect() {
@@ -284,6 +287,8 @@ export class ChatView extends ViewHost implements View {
   }
 
   #closedOnce = false;
+  /** The day the log's labels were drawn for. */
+  #day = dayOf(Date.now());
   /** The draft the input's height was last set for (see `updated`). */
   #sized?: string;
 
@@ -441,6 +446,9 @@ export class ChatView extends ViewHost implements View {
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
     this.#launcherSide.draw(this.#uiStrings);
+    // A page left open past midnight: the conversation drawn again, its day labels for today ("Today"
+    // is "Yesterday" now), at the next drawing (a message, the visitor typing, the page looked at again).
+    if (this.#day != (this.#day = dayOf(Date.now()))) this.#log.reset(this.#session.messages);
     // In another language than the page's, the widget says so, for assistive technology (WCAG 3.1.2):
     // on what it draws, not on the page's element (Firefox and WebKit do not carry a host's lang into its shadow tree).
     const lang = this.#el.language || '';

@@ -52,7 +52,7 @@ export const renderComposer = ({ draft, strings, dictation, onInput, onSubmit, o
         @keydown=${(e: KeyboardEvent) => { keepKey(e); handleKeydown(e, submit); }} @keypress=${keepKey} @keyup=${keepKey}></textarea>
       ${dictation
         ? html`<button part="mic-button" class="icon-button mic" type="button" aria-label=${strings.dictate} title=${strings.dictate}
-            aria-pressed=${dictation.listening ? 'true' : 'false'} @click=${onDictate}>${icon(dictation.listening ? ICONS.stop : ICONS.microphone)}</button>`
+            aria-pressed=${dictation.listening} @click=${onDictate}>${icon(dictation.listening ? ICONS.stop : ICONS.microphone)}</button>`
         : nothing}
       <button part="send-button" class="send" type="submit" aria-label=${strings.send} ?disabled=${!draft.trim() || over}>
         ${icon(ICONS.send)}

@@ -37,7 +37,7 @@ export const renderHeader = (view: HeaderView) => html`
       ${view.subtitle ? html`<p part="subtitle" class="subtitle">${view.subtitle}</p>` : nothing}
     </div>
     ${view.speech
-      ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on ? 'true' : 'false'}
+      ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on}
           aria-label=${view.strings.speech} title=${view.strings.speech}
           @click=${view.onToggleSpeech}>${icon(view.speech.on ? ICONS.speakerOn : ICONS.speakerOff)}</button>`
       : nothing}

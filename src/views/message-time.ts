@@ -50,7 +50,7 @@ export const dateFormat = (kind: keyof typeof DATE_OPTIONS, language?: string) =
 export const prepareTimes = (language?: string) => void dateFormat('time', language);
 
 /** Midnight of `at`'s day, local time. */
-const dayOf = (at: number) => new Date(at).setHours(0, 0, 0, 0);
+export const dayOf = (at: number) => new Date(at).setHours(0, 0, 0, 0);
 
 /** "Today", "Yesterday" (in the language, capitalised as a heading), else the weekday and date (with the year when it is not this one). */
 export function dayLabel(at: number, now: number, language?: string): string {

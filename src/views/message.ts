@@ -81,7 +81,7 @@ function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, r
   const thumb = (rating: Rating, label: string, path: string) => message.rating && message.rating !== rating
     ? nothing
     : html`<button part="feedback-button feedback-button--${rating}" class="icon-button" type="button" aria-label=${label} title=${label}
-        aria-pressed=${message.rating === rating ? 'true' : 'false'} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
+        aria-pressed=${message.rating === rating} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
   return html`<div part="feedback" class="feedback">
     ${thumb('up', strings.helpful, ICONS.thumbUp)}${thumb('down', strings.notHelpful, ICONS.thumbDown)}
     <span role="status" dir="auto">${message.rating ? strings.feedbackThanks : ''}</span>

@@ -22,6 +22,7 @@ describe('journeys: feedback', () => {
     const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });
     await waitForBubbles(chat, 1);
     expect(thumbs(chat)).to.deep.equal(['feedback-button--up', 'feedback-button--down']);
+    expect(parts(chat, 'feedback-button').map((b) => b.getAttribute('aria-pressed')), 'toggles, neither pressed').to.deep.equal(['false', 'false']);
     const heard: AgentChatFeedbackDetail[] = [];
     chat.addEventListener('agent-chat-feedback', (e) => heard.push({ ...e.detail }));
     part(chat, 'feedback-button--up')!.click();
@@ -30,6 +31,7 @@ describe('journeys: feedback', () => {
     expect(heard[0]).to.include({ rating: 'up', tag: 'feedback-up' });
     expect(heard[0].responseId, 'the reply\'s id as the agent sent it').to.be.a('string').and.not.equal('');
     expect(thumbs(chat)).to.deep.equal(['feedback-button--up:rated']);
+    expect(part(chat, 'feedback-button--up')!.getAttribute('aria-pressed')).to.equal('true');
     expect(shownText(chat, 'feedback')).to.equal('Thanks for your feedback.');
     part(chat, 'feedback-button--up')!.click(); // rated already: nothing more
     expect(heard).to.have.length(1);

@@ -37,6 +37,7 @@ describe('journeys: turns', () => {
       'Pricing:button', 'Docs:button--link', 'Sales:button', // the new turn
     ]);
     expect(button(chat, 'Pricing').getAttribute('aria-pressed')).to.equal('true');
+    expect(button(chat, 'Sales').getAttribute('aria-pressed')).to.equal('false');
     expect(parts(chat, 'button--link')[0].getAttribute('href')).to.equal('https://example.com/docs');
     parts(chat, 'button--answered')[0].click(); // inert: nothing is sent
     await chat.updateComplete;
@@ -120,6 +121,40 @@ describe('journeys: turns', () => {
     expect(shownText(chat, 'time')).to.match(/\d/);
     expect(bubbles(chat).at(-1)).to.equal('You said: back today');
     await waitForRequests(p, 1);
+  });
+
+  it('a page left open past midnight: the day labels move on ("Yesterday" becomes its date, today\'s conversation gets "Yesterday") at the next message, or as the page is looked at again', async () => {
+    const day = 86_400_000;
+    const { now } = Date;
+    const p = proxy();
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(12, 0, 0, 0);
+    const at = yesterday.getTime();
+    localStorage.setItem(`agent-chat:${p.url}:conversation`, JSON.stringify({ v: 1, data: {
+      startedAt: at, updatedAt: at, greeted: true, messages: [{ kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } }],
+    } }));
+    const days = (chat: AgentChat) => parts(chat, 'day').map((d) => d.textContent!.trim());
+    try {
+      const { chat } = await mount(p, { open: true });
+      await waitForBubbles(chat, 1);
+      await submit(chat, 'late at night');
+      await waitForBubbles(chat, 3);
+      expect(days(chat)).to.deep.equal(['Yesterday', 'Today']);
+      Date.now = () => now.call(Date) + day; // the page stays open until the next day
+      document.dispatchEvent(new Event('visibilitychange')); // looked at again
+      await waitUntil(() => days(chat)[0] !== 'Yesterday', 'the day labels follow the date', WAIT);
+      expect(days(chat)[0]).to.match(/\d/).and.not.match(/Yesterday|Today/);
+      expect(days(chat)[1]).to.equal('Yesterday');
+      Date.now = () => now.call(Date) + 2 * day; // and another day, without a look
+      await submit(chat, 'next morning');
+      await waitForBubbles(chat, 5);
+      expect(days(chat)).to.have.length(3);
+      expect(days(chat).slice(0, 2).every((d) => /\d/.test(d)), 'two days with their dates').to.equal(true);
+      expect(days(chat)[2]).to.equal('Today');
+    } finally {
+      Date.now = now;
+    }
   });
 
   it('makes the time format while the greeting is on its way, not when the reply is to be shown', async () => {
