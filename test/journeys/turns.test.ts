@@ -20,6 +20,21 @@ const choices: AgentResponseItem = {
 const button = (chat: AgentChat, title: string) => parts(chat, 'button').find((b) => b.textContent!.trim() === title)!;
 const state = (chat: AgentChat) => parts(chat, 'button').map((b) => `${b.textContent!.trim()}:${b.getAttribute('part')!.replace('button ', '')}${(b as HTMLButtonElement).disabled ? ':inert' : ''}`);
 
+/**
+ * A conversation of yesterday noon in storage, for the page's proxy `url`: the agent's "Hello
+ * yesterday" and what `more` gives for that time. Returns the time.
+ */
+function storeYesterday(url: string, more: (at: number) => object[] = () => []) {
+  const yesterday = new Date();
+  yesterday.setDate(yesterday.getDate() - 1);
+  const at = yesterday.setHours(12, 0, 0, 0);
+  localStorage.setItem(`agent-chat:${url}:conversation`, JSON.stringify({ v: 1, data: {
+    startedAt: at, updatedAt: at, greeted: true,
+    messages: [{ kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } }, ...more(at)],
+  } }));
+  return at;
+}
+
 describe('journeys: turns', () => {
   const proxy = useFakeProxies();
 
@@ -95,18 +110,11 @@ describe('journeys: turns', () => {
 
   it('each group says when it was sent; a conversation from yesterday shows the day, then Today above the new turn', async () => {
     const p = proxy();
-    const yesterday = new Date();
-    yesterday.setDate(yesterday.getDate() - 1);
-    yesterday.setHours(12, 0, 0, 0);
-    const at = yesterday.getTime();
-    localStorage.setItem(`agent-chat:${p.url}:conversation`, JSON.stringify({ v: 1, data: {
-      startedAt: at, updatedAt: at, greeted: true, messages: [
-        { kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } },
-        { kind: 'user', id: 'u1', at: at + 60_000, text: 'hi', status: 'sent', request: { text: 'hi' } },
-        { kind: 'agent', id: 'a2', at: at + 61_000, item: { type: 'text', options: ['Yes?'], altText: 'Yes?' } },
-        { kind: 'agent', id: 'a3', at: at + 62_000, item: { type: 'text', options: ['Still there?'], altText: 'Still there?' } },
-      ],
-    } }));
+    const at = storeYesterday(p.url, (at) => [
+      { kind: 'user', id: 'u1', at: at + 60_000, text: 'hi', status: 'sent', request: { text: 'hi' } },
+      { kind: 'agent', id: 'a2', at: at + 61_000, item: { type: 'text', options: ['Yes?'], altText: 'Yes?' } },
+      { kind: 'agent', id: 'a3', at: at + 62_000, item: { type: 'text', options: ['Still there?'], altText: 'Still there?' } },
+    ]);
     const { chat } = await mount(p, { open: true });
     await waitForBubbles(chat, 4);
     expect(parts(chat, 'day').map((d) => d.textContent!.trim())).to.deep.equal(['Yesterday']);
@@ -127,13 +135,7 @@ describe('journeys: turns', () => {
     const day = 86_400_000;
     const { now } = Date;
     const p = proxy();
-    const yesterday = new Date();
-    yesterday.setDate(yesterday.getDate() - 1);
-    yesterday.setHours(12, 0, 0, 0);
-    const at = yesterday.getTime();
-    localStorage.setItem(`agent-chat:${p.url}:conversation`, JSON.stringify({ v: 1, data: {
-      startedAt: at, updatedAt: at, greeted: true, messages: [{ kind: 'agent', id: 'a1', at, item: { type: 'text', options: ['Hello yesterday'], altText: 'Hello yesterday' } }],
-    } }));
+    storeYesterday(p.url);
     const days = (chat: AgentChat) => parts(chat, 'day').map((d) => d.textContent!.trim());
     try {
       const { chat } = await mount(p, { open: true });
