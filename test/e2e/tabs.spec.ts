@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
+import { anythingAtRandom, answer, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
 
 /**
  * Two real tabs of Chromium (two renderers, real storage events and Web Locks) whose visitor acts at
@@ -14,8 +14,8 @@ import { anythingAtRandom, answer, greeted, latencies, seedsFrom, sendingAtRando
  * Answers like the agent service, in place of the demo's proxy (whose per-address rate limit these
  * bursts would reach), after the scenario's delay when `slow`. Records each request when it is made.
  */
-async function fakeAgent(page: Page, seed: number, slow: boolean, history?: number) {
-  const log: AgentLog = { posts: [], tagged: [], history };
+async function fakeAgent(page: Page, seed: number, slow: boolean, history?: number, choices?: boolean) {
+  const log: AgentLog = { posts: [], tagged: [], history, choices };
   const latency = latencies(seed);
   await page.context().route('**/chat', async (route) => {
     const json = answer(JSON.parse(route.request().postData() ?? '{}'), log);
@@ -48,6 +48,13 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [4, 5, 303])) {
   test(`two tabs, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [10, 11])) {
+  test(`two tabs, busy and picking choices at random (seed ${seed}): both tabs show each turn answered as the conversation says, each message posted once`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, true, undefined, true);
+    await choosingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 

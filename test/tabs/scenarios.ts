@@ -37,6 +37,8 @@ export interface AgentLog {
    * conversation from the start (past 100 messages, storage keeps the older ones in parts).
    */
   history?: number;
+  /** Each answer ends with a turn of two choices ("Pick 3.1", "Pick 3.2": the request's number, the choice's), which the agent answers as it does text. */
+  choices?: boolean;
 }
 
 /**
@@ -57,8 +59,18 @@ export function answer(body: { message?: { text?: string; payload?: { data?: str
   const { message, tagOperations } = body;
   log.posts.push(message?.text ?? (message?.payload ? `(${message.payload.data})` : '(greeting)'));
   log.tagged.push(tagOperations?.add ?? []);
-  const texts = message?.text === undefined ? [...Array.from({ length: log.history ?? 0 }, (_, i) => `Earlier ${i}`), GREETING] : [`You said: ${message.text}`];
-  return { status: 'ok', result: { responses: texts.map((text) => ({ id: `TX_${log.posts.length}_${Math.random()}`, type: 'text', options: [text], altText: text })) } };
+  const picked = message?.payload?.data?.startsWith('pick-') ? message.payload.data : undefined;
+  const texts = message?.text !== undefined ? [`You said: ${message.text}`]
+    : picked ? [`You chose: ${picked}`]
+    : [...Array.from({ length: log.history ?? 0 }, (_, i) => `Earlier ${i}`), GREETING];
+  const n = log.posts.length;
+  const id = () => `TX_${n}_${Math.random()}`;
+  const responses: object[] = texts.map((text) => ({ id: id(), type: 'text', options: [text], altText: text }));
+  if (log.choices) {
+    const buttons = [1, 2].map((i) => ({ title: `Pick ${n}.${i}`, payload: { type: 'node', data: `pick-${n}.${i}` } }));
+    responses.push({ id: id(), type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons });
+  }
+  return { status: 'ok', result: { responses } };
 }
 
 /** The agent's delay before answering a request, drawn as requests come: none half the time, else up to 150 ms (a reply can then arrive mid-send in the other tab). */
@@ -91,7 +103,7 @@ const storedIn = <T>(tab: Tab, key: string) =>
 export interface StoredMessage {
   id: string;
   kind: string;
-  item?: { altText?: string };
+  item?: { altText?: string; type?: string; buttons?: { title: string }[] };
   rating?: string;
   text?: string;
   status?: string;
@@ -115,7 +127,7 @@ const shown = (tab: Tab, parts: string) =>
 export const greeted = (tab: Tab, engine: string) =>
   poll(async () => (await shown(tab, '[part~="bubble--agent"]')).includes(GREETING), `${engine}: the tab is greeted`);
 
-type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag';
+type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag' | 'choose';
 
 /**
  * Does a step in the tab: the page is busy for `busy` ms, then does the action through the public
@@ -130,11 +142,13 @@ const start = (tab: Tab, step: { action: Action; text: string; busy: number; thu
       const until = Date.now() + step.busy;
       while (Date.now() < until);
       const chat = document.querySelector('agent-chat') as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void };
-      const buttons = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(
-        `[part~="${step.action === 'rate' ? `feedback-button--${step.thumb}` : `${step.action}-button`}"]`,
+      const buttons = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(step.action === 'choose'
+        ? 'button[part~="button"]:enabled'
+        : `[part~="${step.action === 'rate' ? `feedback-button--${step.thumb}` : `${step.action}-button`}"]`,
       )];
-      // The newest reply's thumb, or with `anyReply` one of any reply shown (from the busy time, not a draw of its own).
-      const button = step.anyReply ? buttons[step.busy % buttons.length] : buttons.pop();
+      // The newest reply's thumb, or with `anyReply` one of any reply shown; a choice the tab shows as
+      // still to answer (from the busy time, not a draw of its own; none: nothing done).
+      const button = step.anyReply || step.action === 'choose' ? buttons[step.busy % buttons.length] : buttons.pop();
       if (step.action === 'send') chat.send(step.text);
       else if (step.action === 'tag') chat.updateTags({ add: [step.text] });
       else button?.click();
@@ -235,4 +249,55 @@ export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number
   await poll(async () => (await lost()).length === 0, `${why}: no tag lost`).catch(async (error) => {
     throw new Error(`${error.message}: ${(await lost()).join(', ')}`);
   });
+}
+
+/** Each choice a tab shows: its title, its part, and `:inert` when it cannot be clicked. */
+const choiceStates = (tab: Tab) => tab.evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[part~="button"]')]
+  .map((b) => `${b.textContent!.trim()}:${b.getAttribute('part')}${b.disabled ? ':inert' : ''}`), undefined);
+
+/**
+ * The choices as the conversation says they show (see README, "Answered choices"): a turn with a
+ * message of the visitor's after it is answered, the choice of that title chosen, the others
+ * muted, none clickable; the others are live.
+ */
+function expectedChoices(stored: StoredMessage[]) {
+  return stored.flatMap((message, i) => {
+    if (message.kind !== 'agent' || message.item?.type !== 'buttons') return [];
+    const answer = stored.slice(i + 1).find((m) => m.kind === 'user');
+    return message.item.buttons!.map(({ title }) => `${title}:${!answer ? 'button' : title === answer.text ? 'button button--chosen:inert' : 'button button--answered:inert'}`);
+  });
+}
+
+/**
+ * The visitor types and picks the agent's choices at random from both tabs (the agent ends each
+ * answer with two: `choices`), a tab picking what it shows as still to answer: both tabs show each
+ * turn answered as the conversation in storage says, and each message (typed or picked) was posted
+ * once.
+ */
+export async function choosingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+  const random = prng(seed);
+  const typed: string[] = [];
+  await act(tabs, random, steps, (step, tab) => {
+    if (random() >= 0.35) return { action: 'choose', text: '' };
+    typed.push(`Step ${step} in tab ${tab}`);
+    return { action: 'send', text: typed.at(-1)! };
+  });
+  let expected: string[] = [];
+  const settled = async () => {
+    const stored = await storedMessages(tabs[0]);
+    expected = expectedChoices(stored);
+    const [a, b] = await Promise.all(tabs.map(choiceStates));
+    return !stored.some((m) => m.kind === 'user' && m.status !== 'sent') && JSON.stringify(a) === JSON.stringify(expected) && JSON.stringify(b) === JSON.stringify(expected);
+  };
+  await poll(settled, `${why}: every message delivered, both tabs show each turn answered as the conversation says`).catch(async (error) => {
+    const [a, b] = await Promise.all(tabs.map(choiceStates));
+    throw new Error(`${error.message}\nexpected ${expected.join(', ')}\ntab A    ${a.join(', ')}\ntab B    ${b.join(', ')}`);
+  });
+  const stored = await storedMessages(tabs[0]);
+  assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
+  const sent = stored.filter((m) => m.kind === 'user').map((m) => m.text!);
+  assert.deepEqual(sorted(sent.filter((text) => text.startsWith('Step'))), sorted(typed), `${why}: storage keeps each typed message`);
+  const posted = agent.posts.filter((p) => p !== '(greeting)').map((p) => p.replace(/^\(pick-(.*)\)$/, 'Pick $1'));
+  assert.deepEqual(sorted(posted), sorted(sent), `${why}: each message the conversation keeps posted once, nothing else`);
+  assert.ok(sent.length > typed.length, `${why}: a choice was picked`);
 }
