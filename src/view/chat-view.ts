@@ -177,9 +177,10 @@ export class ChatView extends ViewHost implements View {
 
   /**
    * The page hidden: what the tab takes to its next page kept; shown again: what the visitor now sees
-   * read, and drawn for the day it is now (see `updated`).
+   * read. (The delivery tries what waits at once then, which draws the panel again: for the day it is
+   * now, see `updated`, and after session-timeout with the new conversation.)
    */
-  readonly #handleVisibility = () => (document.hidden ? this.#keepForTab() : (this.#read(), this.requestUpdate()));
+  readonly #handleVisibility = () => (document.hidden ? this.#keepForTab() : this.#read());
 
   /**
    * Back from the browser's back/forward cache: the draft the tab keeps now, which the site's next

@@ -44,6 +44,24 @@ describe('journeys: restart and configuration changes', () => {
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('a tab left open past session-timeout: as the page is looked at again, the conversation is put away and a new one greets at once, not as the visitor starts typing', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true, attrs: { 'session-timeout': '60' } });
+    await waitForBubbles(chat, 1);
+    await submit(chat, 'before lunch');
+    await waitForBubbles(chat, 3);
+    const { now } = Date;
+    Date.now = () => now.call(Date) + 2 * 60 * 60_000; // back two hours later
+    try {
+      document.dispatchEvent(new Event('visibilitychange')); // document.visibilityState is "visible"
+      await waitForRequests(p, 3);
+      await waitUntil(() => bubbles(chat).length === 1, 'the new conversation alone', WAIT);
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+      expect(p.bodies[2].message, 'greeted again').to.deep.equal(p.bodies[0].message);
+    } finally {
+      Date.now = now;
+    }
+  });
+
   it('proxy-url changed at run time: nothing of the old queue goes to the new URL (or the old one)', async () => {
     const oldProxy = proxy();
     const newProxy = proxy();
