@@ -432,7 +432,7 @@ export class AgentChat extends Upgrade {
       return undefined;
     }
     if (!button) {
-      button = h('button', { part: 'launcher', class: 'launcher', type: 'button', 'aria-controls': 'panel' }, icon(CHAT_ICON, 26));
+      button = h('button', { part: 'launcher', class: 'launcher', 'aria-controls': 'panel' }, icon(CHAT_ICON, 26));
       button.addEventListener('click', () => this.toggle());
       // Intent: the visitor is about to click; the rest loads meanwhile.
       for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });

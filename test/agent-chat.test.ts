@@ -43,6 +43,43 @@ describe('<agent-chat>', () => {
       const { chat } = await mount(proxy());
       expect('token' in chat || 'apiToken' in chat, 'token property').to.equal(false);
     });
+
+    it('inside a form of the page, none of its buttons submits that form (they are in its shadow tree, which no form of the page reaches)', async () => {
+      // The widget's buttons outside its composer say no `type`: a button of a shadow tree has no
+      // form owner outside that tree. The page's own button in the same form does submit (the check works).
+      const p = proxy();
+      p.next(ok(text('Hello!'), { type: 'buttons', text: 'Which?', altText: 'Which?', buttons: [{ title: 'This one', payload: { type: 'node', data: 'x' } }] }));
+      const form = document.createElement('form');
+      const submitted: string[] = [];
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        submitted.push((event.submitter as HTMLElement | null)?.id || '?');
+      });
+      const own = Object.assign(document.createElement('button'), { id: 'page-button', textContent: 'The page\'s' });
+      const chat = document.createElement('agent-chat');
+      chat.setAttribute('proxy-url', p.url);
+      chat.setAttribute('feedback', '');
+      form.append(own, chat);
+      document.body.append(form);
+      try {
+        part(chat, 'launcher')!.click();
+        await waitUntil(() => part(chat, 'button'), 'the choice shown', WAIT);
+        const clicked: string[] = [];
+        for (const name of ['feedback-button--up', 'button', 'restart-button', 'undo-button', 'close-button', 'launcher']) {
+          await chat.updateComplete;
+          const button = part(chat, name);
+          if (!button) continue;
+          clicked.push(name);
+          button.click();
+        }
+        expect(clicked, 'each kind of button was there').to.deep.equal(['feedback-button--up', 'button', 'restart-button', 'undo-button', 'close-button', 'launcher']);
+        expect(submitted, 'the widget\'s buttons').to.deep.equal([]);
+        own.click();
+        expect(submitted, 'the page\'s own').to.deep.equal(['page-button']);
+      } finally {
+        form.remove();
+      }
+    });
   });
 
   describe('opening and greeting', () => {

@@ -35,11 +35,11 @@ export function renderChoice(choice: Choice, context: RenderContext): TemplateRe
     // An earlier turn: nothing here fits the conversation any more, so nothing invites a click.
     const chosen = choice.title === context.answered.text;
     return html`<button part=${chosen ? 'button button--chosen' : 'button button--answered'} class=${chosen ? 'choice chosen' : 'choice answered'}
-      type="button" dir="auto" disabled aria-pressed=${chosen}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
+      dir="auto" disabled aria-pressed=${chosen}>${chosen ? icon(ICONS.check) : nothing}${choice.title}</button>`;
   }
   const onClick = () =>
     context.onAction(
       choice.payload ? { kind: 'postback', title: choice.title, payload: choice.payload } : { kind: 'text', text: choice.title },
     );
-  return html`<button part="button" class="choice" type="button" dir="auto" @click=${onClick}>${choice.title}</button>`;
+  return html`<button part="button" class="choice" dir="auto" @click=${onClick}>${choice.title}</button>`;
 }

@@ -23,7 +23,7 @@ export interface HeaderView {
 /** "Support Team" → "ST", "Ava" → "A": the avatar without a picture. */
 export const initials = (title: string) => title.trim().split(/\s+/).slice(0, 2).map((word) => [...word][0] ?? '').join('').toLocaleUpperCase();
 
-const iconButton = (part: string, label: string, path: string, onClick: () => void) => html`<button part="header-button ${part}" class="icon-button" type="button"
+const iconButton = (part: string, label: string, path: string, onClick: () => void) => html`<button part="header-button ${part}" class="icon-button"
   aria-label=${label} title=${label} @click=${onClick}>${icon(path)}</button>`;
 
 /** Who the visitor talks to (picture or initials, name, subtitle) and the panel's controls. */
@@ -37,7 +37,7 @@ export const renderHeader = (view: HeaderView) => html`
       ${view.subtitle ? html`<p part="subtitle" class="subtitle">${view.subtitle}</p>` : nothing}
     </div>
     ${view.speech
-      ? html`<button part="header-button tts-toggle" class="icon-button" type="button" aria-pressed=${view.speech.on}
+      ? html`<button part="header-button tts-toggle" class="icon-button" aria-pressed=${view.speech.on}
           aria-label=${view.strings.speech} title=${view.strings.speech}
           @click=${view.onToggleSpeech}>${icon(view.speech.on ? ICONS.speakerOn : ICONS.speakerOff)}</button>`
       : nothing}

@@ -33,13 +33,13 @@ export interface MessageContext extends RenderContext {
 function renderStatus(message: UserMessage, context: MessageContext) {
   if (message.status === 'sent') return nothing;
   const { strings } = context;
-  const discard = html`<button part="discard-button" class="retry" type="button" @click=${() => context.onDiscard(message.id)}>${strings.discard}</button>`;
+  const discard = html`<button part="discard-button" class="retry" @click=${() => context.onDiscard(message.id)}>${strings.discard}</button>`;
   if (message.status === 'failed') {
     // A failure retrying cannot fix ends here (a 4xx): say why, once, and offer Discard. So does no
     // answer in time (retryable), where the agent may have the message: sent again if the visitor asks.
     return html`<div part="message-status message-status--failed" class="status problem" role="alert">
       <span dir="auto">${message.retryable ? message.error : `${strings.notDelivered}${message.error ? ` — ${message.error}` : ''}`}</span>
-      ${message.retryable ? html`<button part="retry-button" class="retry" type="button" @click=${() => context.onSendAgain(message.id)}>${strings.retry}</button>` : nothing}
+      ${message.retryable ? html`<button part="retry-button" class="retry" @click=${() => context.onSendAgain(message.id)}>${strings.retry}</button>` : nothing}
       ${discard}</div>`;
   }
   const pending = context.pendingOf(message.id);
@@ -51,7 +51,7 @@ function renderStatus(message: UserMessage, context: MessageContext) {
       ? html`<span dir="auto">${strings.waitingForConnection}</span>`
       : pending.seconds
         ? html`<span dir="auto">${strings.notDeliveredYet} — <span aria-live="off">${strings.retryingIn(pending.seconds)}</span></span>
-          <button part="retry-button" class="retry" type="button" @click=${context.onRetry}>${strings.retry}</button>`
+          <button part="retry-button" class="retry" @click=${context.onRetry}>${strings.retry}</button>`
         : html`<span dir="auto">${strings.notDeliveredYet}</span>`}
     ${discard}</div>`;
 }
@@ -80,7 +80,7 @@ export function renderMessage(message: ChatMessage, context: MessageContext) {
 function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, rating: Rating) => void, strings: MessageContext['strings']) {
   const thumb = (rating: Rating, label: string, path: string) => message.rating && message.rating !== rating
     ? nothing
-    : html`<button part="feedback-button feedback-button--${rating}" class="icon-button" type="button" aria-label=${label} title=${label}
+    : html`<button part="feedback-button feedback-button--${rating}" class="icon-button" aria-label=${label} title=${label}
         aria-pressed=${message.rating === rating} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
   return html`<div part="feedback" class="feedback">
     ${thumb('up', strings.helpful, ICONS.thumbUp)}${thumb('down', strings.notHelpful, ICONS.thumbDown)}

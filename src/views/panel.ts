@@ -38,7 +38,7 @@ export interface PanelView {
 
 const renderProblem = (problem: Problem, strings: Strings) => html`<div part="error" class="error" role="alert">
   <p><span dir="auto">${problem.text}${problem.detail ? html`${' — '}<span aria-live="off">${problem.detail}</span>` : nothing}</span></p>${problem.onRetry
-    ? html`<button part="retry-button" class="retry" type="button" @click=${problem.onRetry}>${strings.retry}</button>`
+    ? html`<button part="retry-button" class="retry" @click=${problem.onRetry}>${strings.retry}</button>`
     : nothing}</div>`;
 
 /** The chat window: header, log (messages are rendered into `.messages` by the log controller), composer. */
@@ -49,7 +49,7 @@ export const renderPanel = (view: PanelView) => html`
     <div part="log" class="log" role="log" aria-labelledby="title" tabindex="0">
       ${view.greeting ? renderProblem(view.greeting, view.strings) : nothing}
       ${view.earlier
-        ? html`<button part="earlier-button" class="retry earlier" type="button" @click=${view.onEarlier}>${view.strings.earlierMessages}</button>`
+        ? html`<button part="earlier-button" class="retry earlier" @click=${view.onEarlier}>${view.strings.earlierMessages}</button>`
         : nothing}
       <div class="messages"></div>
       ${view.typing
@@ -57,12 +57,12 @@ export const renderPanel = (view: PanelView) => html`
             <span class="typing-text" dir="auto">${view.strings.typing}</span></div>`
         : nothing}
       ${view.unread
-        ? html`<button part="new-messages-button" class="jump" type="button" @click=${view.onJump}>${view.strings.newMessages(view.unread)} ↓</button>`
+        ? html`<button part="new-messages-button" class="jump" @click=${view.onJump}>${view.strings.newMessages(view.unread)} ↓</button>`
         : nothing}
     </div>
     ${view.offline ? html`<div part="notice" class="notice" role="status"><span dir="auto">${view.strings.offline}</span></div>` : nothing}
     ${view.onUndo
-      ? html`<div part="notice" class="notice" role="status"><span dir="auto">${view.strings.restarted}</span><button part="undo-button" class="retry" type="button" @click=${view.onUndo}>${view.strings.undo}</button></div>`
+      ? html`<div part="notice" class="notice" role="status"><span dir="auto">${view.strings.restarted}</span><button part="undo-button" class="retry" @click=${view.onUndo}>${view.strings.undo}</button></div>`
       : nothing}
     ${view.error ? renderProblem(view.error, view.strings) : nothing}
     ${view.composer}
