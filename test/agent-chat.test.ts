@@ -74,6 +74,10 @@ describe('<agent-chat>', () => {
         }
         expect(clicked, 'each kind of button was there').to.deep.equal(['feedback-button--up', 'button', 'restart-button', 'undo-button', 'close-button', 'launcher']);
         expect(submitted, 'the widget\'s buttons').to.deep.equal([]);
+        // Its own form, the composer's: each button there says what it does (Send submits; the
+        // microphone, where the browser has speech recognition, does not).
+        const composer = [...chat.shadowRoot!.querySelectorAll('form button')].map((b) => `${b.getAttribute('part')}:${b.getAttribute('type')}`);
+        expect(composer.filter((b) => b !== 'mic-button:button'), 'the composer\'s buttons').to.deep.equal(['send-button:submit']);
         own.click();
         expect(submitted, 'the page\'s own').to.deep.equal(['page-button']);
       } finally {
