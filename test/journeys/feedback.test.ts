@@ -147,4 +147,21 @@ describe('journeys: feedback', () => {
     part(a.chat, 'feedback-button--down')!.click();
     await waitUntil(() => thumbs(b.chat).join() === 'feedback-button--down:rated', 'tab B shows the rating', WAIT);
   });
+
+  it('the same reply rated both ways at once in two tabs (neither had heard of the other\'s): both tabs and storage end with one rating', async () => {
+    const p = proxy();
+    const a = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline', attrs: { feedback: '' } });
+    await waitForBubbles(b.chat, 1);
+    // In one task: B's write is made on top of A's, not yet heard of (its rating made again there, last).
+    part(a.chat, 'feedback-button--up')!.click();
+    part(b.chat, 'feedback-button--down')!.click();
+    const shown = (chat: AgentChat) => thumbs(chat).join();
+    const stored = () => Object.values(localStorage).join().match(/"rating":"\w+"/g)?.join() ?? 'none';
+    const agreed = () => shown(a.chat) === shown(b.chat) && stored() === `"rating":"${shown(a.chat).match(/--(up|down):rated$/)?.[1]}"`;
+    await waitUntil(agreed, 'both tabs show the one rating storage keeps', WAIT).catch((e) => {
+      throw new Error(`${e.message}: A ${shown(a.chat)}, B ${shown(b.chat)}, stored ${stored()}`);
+    });
+  });
 });

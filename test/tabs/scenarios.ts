@@ -123,6 +123,10 @@ export const waitingTags = async (tab: Tab) => (await storedIn<{ add?: string[] 
 const shown = (tab: Tab, parts: string) =>
   tab.evaluate((parts) => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll(parts) ?? []].map((node) => node.textContent!.trim()), parts);
 
+/** Each agent reply the tab shows, with the thumb pressed under it: `[text, 'up' | 'down' | '']`. */
+const ratingsShown = (tab: Tab) => tab.evaluate(() => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="message--agent"]') ?? []]
+  .map((entry) => [entry.querySelector('[part~="bubble"]')!.textContent!.trim(), entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? '']), undefined);
+
 /** Resolves once the tab's widget shows the greeting. */
 export const greeted = (tab: Tab, engine: string) =>
   poll(async () => (await shown(tab, '[part~="bubble--agent"]')).includes(GREETING), `${engine}: the tab is greeted`);
@@ -212,10 +216,12 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
     return { action: pick < 0.6 ? 'send' : pick < 0.85 ? 'rate' : pick < 0.95 ? 'restart' : 'undo', text: `Step ${step} in tab ${tab}` };
   }, true, !!agent.history); // (a long conversation's older replies are in parts: rated there too)
   // (A long conversation's oldest entries may have left one tab's log and not the other's: the newest.)
-  const newest = (entries: string[]) => (agent.history ? entries.slice(-80) : entries);
+  const newest = <T>(entries: T[]) => (agent.history ? entries.slice(-80) : entries);
+  // (Thanks says the same for either thumb: the thumb kept pressed tells them apart, as one tab may
+  // still show its own rating of a reply the other tab rated the other way, and wrote last.)
   const settled = async () => {
     const messages = await storedMessages(tabs[0]);
-    const [a, b] = await Promise.all(tabs.map(async (tab) => newest(await shown(tab, '[part~="bubble"], [part~="feedback"]'))));
+    const [a, b] = await Promise.all(tabs.map(async (tab) => [newest(await shown(tab, '[part~="bubble"], [part~="feedback"]')), newest(await ratingsShown(tab))]));
     return JSON.stringify(a) === JSON.stringify(b) && !messages.some((m) => m.kind === 'user' && m.status !== 'sent');
   };
   await poll(settled, `${why}: both tabs show one conversation, every message in it delivered`);
@@ -223,8 +229,7 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
   assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
   if (agent.history) {
     // Each reply tab A shows, with its rating (rated in either tab, its part of storage written again).
-    const shownRatings = await tabs[0].evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('[part~="message--agent"]')]
-      .map((entry) => [entry.querySelector('[part~="bubble"]')!.textContent!.trim(), entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? '']), undefined);
+    const shownRatings = await ratingsShown(tabs[0]);
     const storedRatings = new Map(stored.filter((m) => m.kind === 'agent').map((m) => [m.item?.altText, m.rating ?? '']));
     assert.deepEqual(shownRatings.map(([text]) => [text, storedRatings.get(text)]), shownRatings, `${why}: storage keeps each reply and rating tab A shows`);
   }
