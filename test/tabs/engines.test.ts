@@ -119,6 +119,17 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   ...seeds([9]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
 ];
 
+describe('TAB_SEEDS and FAULT_SEEDS', () => {
+  it('name seeds and ranges, joined by commas; unset, the suite\'s own; anything else is an error, not the defaults run again', () => {
+    assert.deepEqual(seedsFrom('300-303,317, 9', [1]), [300, 301, 302, 303, 317, 9]);
+    assert.deepEqual(seedsFrom('7', [1]), [7]);
+    assert.deepEqual(seedsFrom(undefined, [1, 2]), [1, 2]);
+    assert.deepEqual(seedsFrom('', [1, 2]), [1, 2]);
+    assert.throws(() => seedsFrom('4;5', [1]), /not a list of seeds/);
+    assert.throws(() => seedsFrom('300-', [1]), /not a list of seeds/);
+  });
+});
+
 // A browser keeps an origin's storage, channels and locks while it runs; the system hands a port
 // out again once it is free, and a scenario on a port used before began with another's conversation
 // (seen as a timeout, or ratings of another run, in runs of 61 seeds).

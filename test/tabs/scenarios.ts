@@ -42,14 +42,18 @@ export interface AgentLog {
 }
 
 /**
- * The seeds a range names (`1-40`, or `7`), else `defaults`: FAULT_SEEDS and TAB_SEEDS run other
- * seeds than a suite's own, to look for more bugs or replay one.
+ * The seeds `list` names (`1-40`, `7`, or both kinds joined by commas: `300-310,317`), else
+ * `defaults` when it is unset or empty: FAULT_SEEDS and TAB_SEEDS run other seeds than a suite's
+ * own, to look for more bugs or replay one. Anything else throws (a typo is not the defaults run again).
  */
-export function seedsFrom(range: string | undefined, defaults: number[]): number[] {
-  const match = /^(\d+)(?:-(\d+))?$/.exec(range ?? '');
-  if (!match) return defaults;
-  const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+export function seedsFrom(list: string | undefined, defaults: number[]): number[] {
+  if (!list?.trim()) return defaults;
+  return list.split(',').flatMap((range) => {
+    const match = /^\s*(\d+)(?:-(\d+))?\s*$/.exec(range);
+    if (!match) throw new Error(`seeds: "${list}" is not a list of seeds or ranges (1-40,7)`);
+    const [from, to] = [Number(match[1]), Number(match[2] ?? match[1])];
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
 }
 
 export const GREETING = 'Hello! How can I help?';
