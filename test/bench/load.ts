@@ -3,11 +3,12 @@
 // of this process (proxy + agent) before and after. Bounded: LOAD_SECONDS (10) × LOAD_CONNECTIONS (100).
 import autocannon from 'autocannon';
 import { listen } from '../../src/server/node/serve.js';
+import { numberFrom } from '../support/env.mjs';
 import { createProxy } from '../../src/server/proxy/index.js';
 import { createReferenceAgent, DEMO_FLOW } from '../../src/server/reference-agent/index.js';
 
-const SECONDS = Math.min(Number(process.env.LOAD_SECONDS ?? 10), 60);
-const CONNECTIONS = Math.min(Number(process.env.LOAD_CONNECTIONS ?? 100), 500);
+const SECONDS = numberFrom('LOAD_SECONDS', 10, { min: 1, max: 60 });
+const CONNECTIONS = numberFrom('LOAD_CONNECTIONS', 100, { min: 1, max: 500 });
 const SENDERS = 1000;
 const token = 'load-test-fake-token';
 

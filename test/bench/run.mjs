@@ -11,14 +11,20 @@ import { build } from 'esbuild';
 import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
+import { listFrom, numberFrom, oneOf } from '../support/env.mjs';
 
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
-const LEVELS = (process.env.BENCH_LEVELS ?? '50,1000,2000').split(',').map(Number);
+const SAMPLES = numberFrom('BENCH_SAMPLES', 20, { min: 1 });
+const LEVELS = listFrom('BENCH_LEVELS', ['50', '1000', '2000']).map((level) => {
+  if (!/^\d+$/.test(level) || +level < 1) throw new Error(`BENCH_LEVELS: "${level}" is not a count of messages`);
+  return +level;
+});
 // The level after whose figures the CPU profile, the trace and the heap snapshot are taken: the
 // last, because a CPU profile leaves ~60 KB in the page's heap for good (V8 keeps what it needs to
 // name every function's code once it has been profiled; measured), which a later level's heap
 // figure would count as the widget's.
-const PROFILE_AT = Number(process.env.BENCH_PROFILE_AT ?? LEVELS.at(-1));
+const PROFILE_AT = numberFrom('BENCH_PROFILE_AT', LEVELS.at(-1), { min: 1 });
+/** BENCH_ONLY=conversation or startup: those figures alone. */
+const ONLY = oneOf('BENCH_ONLY', ['conversation', 'startup']);
 const root = new URL('../../', import.meta.url);
 const out = new URL('test-results/bench/', root);
 mkdirSync(out, { recursive: true });
@@ -414,7 +420,7 @@ try {
   console.log(`agent-chat bench: Chromium, loopback HTTP, ${SAMPLES} samples per figure (median (min–max)); naive = a bare Lit element re-rendering the whole list with marked + DOMPurify\n`);
 
   // BENCH_ONLY=conversation: the sends alone (the conversation's figures and goals, its profile and heap).
-  const conversationOnly = process.env.BENCH_ONLY === 'conversation';
+  const conversationOnly = ONLY === 'conversation';
   if (!conversationOnly) {
     const { blank, floor, widget: widgetStart, snippet: snippetStart, naive: naiveStart } = await startup();
     const warm = await startup({ warm: true });
@@ -432,7 +438,7 @@ try {
     console.log(`  bytes before any use:  widget ${kb(widgetStart.bytes.median)}  naive ${kb(naiveStart.bytes.median)} → ${ratio(widgetStart.bytes, naiveStart.bytes)} (decoded bodies)\n`);
 
     // BENCH_ONLY=startup: these figures alone (a minute, not a quarter of an hour).
-    if (process.env.BENCH_ONLY === 'startup') throw STOP;
+    if (ONLY === 'startup') throw STOP;
     console.log('first open (launcher click → panel visible / → greeting reply visible)');
     for (const [label, hoverFirst] of [['cold', false], ['after hovering (prefetch on intent)', true]]) {
       const w = await firstOpen('widget', { hoverFirst });

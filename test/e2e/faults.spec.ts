@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { numberFrom } from '../support/env.mjs';
 import { prng } from '../support/prng.js';
 import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenarios.js';
 
@@ -29,7 +30,7 @@ import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenar
 /** `FAULT_SEEDS=1-40` (or `7`) runs other seeds, to look for more or replay one; `FAULT_LOG=1` prints what each did. */
 const SEEDS = seedsFrom(process.env.FAULT_SEEDS, [21, 22, 23, 24, 36, 731, 740, 781]);
 /** Steps per run; `FAULT_STEPS=40` makes longer runs (the seeds above replay at 16). */
-const STEPS = Number(process.env.FAULT_STEPS ?? 16);
+const STEPS = numberFrom('FAULT_STEPS', 16, { min: 1 });
 
 /** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
 type Post = { text: string; doc: string; answered: boolean };

@@ -13,12 +13,13 @@ import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy } from '../../src/server/proxy/index.js';
 import { createReferenceAgent, DEMO_FLOW } from '../../src/server/reference-agent/index.js';
+import { numberFrom } from '../support/env.mjs';
 import { pick, prng } from '../support/prng.js';
 import { openapi } from './support/openapi.js';
 import { fakeUpstream } from './support/servers.js';
 
 const ORIGIN = 'https://shop.example';
-const SEED = Number(process.env.PROXY_FUZZ_SEED ?? 20261126);
+const SEED = numberFrom('PROXY_FUZZ_SEED', 20261126);
 const REQUESTS = 300;
 
 const valid = () => ({

@@ -24,6 +24,7 @@ import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { listFrom } from '../support/env.mjs';
 import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
 import { poll } from './scenarios.js';
@@ -139,7 +140,7 @@ const ENGINES = {
   webkit: { start: webkitTab, missing: WEBKIT_DRIVER && MINIBROWSER && XVFB ? undefined : 'not installed (Debian: apt-get install webkit2gtk-driver xvfb)', cached: true },
 };
 /** `BACK_ENGINES=webkit` runs one engine. */
-const chosen = (process.env.BACK_ENGINES ?? 'chromium,firefox,webkit').split(',');
+const chosen = listFrom('BACK_ENGINES', ['chromium', 'firefox', 'webkit'], ['chromium', 'firefox', 'webkit']);
 
 for (const [engine, { start, missing, cached }] of Object.entries(ENGINES)) {
   describe(`Back to a page of the site in ${engine}`, { skip: chosen.includes(engine) ? missing : 'not chosen (BACK_ENGINES)' }, () => {

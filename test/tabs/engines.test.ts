@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import puppeteer, { type Browser as Puppeteer } from 'puppeteer-core';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
+import { listFrom, numberFrom, oneOf } from '../support/env.mjs';
 import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
 import { anythingAtRandom, answer, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
@@ -96,7 +97,7 @@ async function webkit(): Promise<Engine> {
 }
 
 /** `TAB_ENGINES=firefox` runs one engine (npm test passes the engines it found). */
-const chosen = (process.env.TAB_ENGINES ?? 'firefox,webkit').split(',');
+const chosen = listFrom('TAB_ENGINES', ['firefox', 'webkit'], ['firefox', 'webkit']);
 const missing = (name: string, installed: unknown, packages: string) =>
   !chosen.includes(name) ? 'not chosen (TAB_ENGINES)' : installed ? undefined : `not installed (Debian: apt-get install ${packages})`;
 const ENGINES = {
@@ -119,14 +120,39 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   ...seeds([9]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
 ];
 
-describe('TAB_SEEDS and FAULT_SEEDS', () => {
-  it('name seeds and ranges, joined by commas; unset, the suite\'s own; anything else is an error, not the defaults run again', () => {
+describe('the knobs of the slower suites and the bench, read from the environment', () => {
+  it('TAB_SEEDS and FAULT_SEEDS name seeds and ranges, joined by commas; unset, the suite\'s own; anything else is an error, not the defaults run again', () => {
     assert.deepEqual(seedsFrom('300-303,317, 9', [1]), [300, 301, 302, 303, 317, 9]);
     assert.deepEqual(seedsFrom('7', [1]), [7]);
     assert.deepEqual(seedsFrom(undefined, [1, 2]), [1, 2]);
     assert.deepEqual(seedsFrom('', [1, 2]), [1, 2]);
     assert.throws(() => seedsFrom('4;5', [1]), /not a list of seeds/);
     assert.throws(() => seedsFrom('300-', [1]), /not a list of seeds/);
+  });
+
+  it('a number (FAULT_STEPS, BENCH_SAMPLES, …), a list (TAB_ENGINES, BENCH_LEVELS, …) or a choice (BENCH_ONLY) that is not one is an error naming the variable', () => {
+    const name = 'AGENT_CHAT_TEST_KNOB';
+    const withValue = <T>(value: string | undefined, read: () => T) => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+      try {
+        return read();
+      } finally {
+        delete process.env[name];
+      }
+    };
+    assert.equal(withValue(undefined, () => numberFrom(name, 16, { min: 1 })), 16);
+    assert.equal(withValue(' 40 ', () => numberFrom(name, 16, { min: 1 })), 40);
+    assert.throws(() => withValue('4O', () => numberFrom(name, 16, { min: 1 })), /AGENT_CHAT_TEST_KNOB: "4O" is not a whole number from 1/);
+    assert.throws(() => withValue('0', () => numberFrom(name, 16, { min: 1 })), /not a whole number/);
+    assert.throws(() => withValue('61', () => numberFrom(name, 10, { min: 1, max: 60 })), /from 1 to 60/);
+    assert.deepEqual(withValue(undefined, () => listFrom(name, ['firefox', 'webkit'], ['firefox', 'webkit'])), ['firefox', 'webkit']);
+    assert.deepEqual(withValue('', () => listFrom(name, ['firefox', 'webkit'], ['firefox', 'webkit'])), [], 'set and empty: none (npm test, where only Chromium is installed)');
+    assert.deepEqual(withValue('webkit, firefox', () => listFrom(name, [], ['firefox', 'webkit'])), ['webkit', 'firefox']);
+    assert.throws(() => withValue('firefox,webkt', () => listFrom(name, [], ['firefox', 'webkit'])), /AGENT_CHAT_TEST_KNOB: unknown "webkt"/);
+    assert.equal(withValue(undefined, () => oneOf(name, ['conversation', 'startup'])), undefined);
+    assert.equal(withValue('startup', () => oneOf(name, ['conversation', 'startup'])), 'startup');
+    assert.throws(() => withValue('conversations', () => oneOf(name, ['conversation', 'startup'])), /"conversations" is not one of conversation, startup/);
   });
 });
 
