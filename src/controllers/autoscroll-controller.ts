@@ -58,7 +58,7 @@ export class AutoscrollController implements ReactiveController {
   hostDisconnected() {
     this.#scroller?.removeEventListener('scroll', this.#handleScroll);
     this.#resized.disconnect();
-    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    if (this.#frame) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
   }
 
@@ -86,7 +86,7 @@ export class AutoscrollController implements ReactiveController {
 
   /** Something at the bottom grew (a status line, the typing indicator): stay at the bottom if following. */
   keep() {
-    if (this.#pinned && this.#frame === undefined) this.#scrollTo(null);
+    if (this.#pinned && !this.#frame) this.#scrollTo(null);
   }
 
   /**
@@ -96,7 +96,7 @@ export class AutoscrollController implements ReactiveController {
   added(first: Element, replies: number) {
     if (this.#pinned) {
       // Several batches in one frame: the view goes to the start of the first of them.
-      if (this.#frame === undefined || !this.#target) this.#scrollTo(replies ? first : null);
+      if (!this.#frame || !this.#target) this.#scrollTo(replies ? first : null);
       return;
     }
     if (!replies) return;

@@ -111,7 +111,7 @@ export class DeliveryController implements ReactiveController {
     if (this.#inFlight) return { name: 'in-flight' };
     if (!this.#queue.length) return { name: 'idle' };
     if (this.offline) return { name: 'offline' };
-    return this.#retryAt === undefined ? { name: 'idle' } : { name: 'retrying', at: this.#retryAt };
+    return this.#retryAt ? { name: 'retrying', at: this.#retryAt } : { name: 'idle' };
   }
 
   /** The jobs not yet delivered, the one in flight first. */
@@ -228,7 +228,7 @@ export class DeliveryController implements ReactiveController {
   }
 
   #canSend() {
-    return !this.offline && this.#timer === undefined && this.#queue.length > 0 && this.#host.isConnected !== false;
+    return !this.offline && !this.#timer && this.#queue.length > 0 && this.#host.isConnected !== false;
   }
 
   async #sendHead() {

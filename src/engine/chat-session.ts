@@ -5,7 +5,7 @@ import { newId } from '../conversation/ids.js';
 import { resolveProxyUrl } from '../conversation/proxy-url.js';
 import { buildRequest } from '../conversation/request.js';
 import { mergeTags } from '../conversation/tags.js';
-import type { AgentMessage, ChatMessage, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
+import type { AgentMessage, ChatMessage, Conversation, HeldRequest, Rating, UserMessage } from '../conversation/transcript.js';
 import { loadStrings, stringsFor } from '../i18n/strings.js';
 import { TEXT_LIMIT, type ClientEventRequest, type EventMessage, type EventResult, type Postback, type TagOperations } from '../protocol/types.js';
 import { describeFailure } from '../transport/failure-text.js';
@@ -13,7 +13,7 @@ import type { TransportFailure } from '../transport/post-event.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import type { ChatSessionHooks, ChatSessionOptions, Pending, SessionChange, SessionEvent } from './session-types.js';
 
-export type { ChatMessage } from '../conversation/transcript.js';
+export type { ChatMessage, Conversation } from '../conversation/transcript.js';
 export type { DeliveryState } from '../controllers/delivery-controller.js';
 export type { ChatSessionHooks, ChatSessionOptions, Pending, SessionChange, SessionEvent } from './session-types.js';
 
@@ -38,7 +38,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #greetingFailure?: string;
   #reportedToDeveloper = false;
   /** What restart() put away, until undoRestart() or the next message. */
-  #beforeRestart?: ReturnType<ConversationController['archive']>;
+  #beforeRestart?: Conversation;
   readonly #controllers = new Set<ReactiveController>();
   readonly #listeners = new Set<(change: SessionChange) => void>();
   readonly #emit: (event: SessionEvent) => boolean;
@@ -262,20 +262,30 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   /**
+   * What undoRestart() would bring back: the conversation the last restart() put away, as any tab
+   * has changed it since (a reply that came meanwhile); undefined once the restart is final. A
+   * message written since in the new conversation makes it final, in any tab (taken back, the
+   * message would go with it), and so does another new conversation begun since in another tab
+   * (the one put away is then that tab's).
+   */
+  get undoable(): Conversation | undefined {
+    const before = this.#beforeRestart;
+    const archived = before && this.#conversation.archived();
+    // Storage keeps the newest conversation put away only: once a newer one is, this tab's copy is
+    // out of date (a message it shows as with the agent was answered since, and would be sent again).
+    return !before || this.messages.some((m) => m.kind === 'user') || archived?.startedAt! > before.startedAt ? undefined : archived?.startedAt === before.startedAt ? archived : before;
+  }
+
+  /**
    * Takes back the last restart() (the new greeting, in flight or answered, is dropped); true if
-   * there was one to take back. A message sent since makes the restart final, and so does another
-   * new conversation begun since in another tab (the one put away is then that tab's).
+   * there was one to take back (see undoable). The new greeting is called off, and a request of the
+   * conversation taken back that is still in flight goes on.
    */
   undoRestart(): boolean {
-    const before = this.#beforeRestart;
+    const back = this.undoable;
     this.#beforeRestart = undefined;
-    // As any tab has changed it since (a reply that came meanwhile); the new greeting is called
-    // off, and a request of the conversation taken back that is still in flight goes on. Storage
-    // keeps the newest conversation put away only: once a newer one is, this tab's copy is out of
-    // date (a message it shows as with the agent was answered since, and would be sent again).
-    const archived = this.#conversation.archived();
-    if (!before || (archived?.startedAt ?? 0) > before.startedAt) return false;
-    this.#conversation.restore(archived?.startedAt === before.startedAt ? archived : before);
+    if (!back) return false;
+    this.#conversation.restore(back);
     this.#delivery.clear((job) => this.#belongs(job));
     this.#notify({ kind: 'reset' });
     this.#outbox.adopt();

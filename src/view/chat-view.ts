@@ -152,7 +152,7 @@ export class ChatView extends ViewHost implements View {
   }
 
   #endUndo() {
-    if (this.#undo === undefined) return;
+    if (!this.#undo) return;
     this.#undo = void clearTimeout(this.#undo);
     this.requestUpdate();
   }
@@ -355,6 +355,8 @@ export class ChatView extends ViewHost implements View {
         this.#read();
         return this.#log.reset(this.#session.messages);
       case 'synced': {
+        // Another tab wrote in the new conversation, or began one: the restart is final.
+        if (this.#undo && !this.#session.undoable) this.#endUndo();
         this.#read();
         const drawn = this.#log.size;
         this.#launcherSide.shown(this.#session.messages);
@@ -597,7 +599,7 @@ export class ChatView extends ViewHost implements View {
         strings, launcher, hidden: !this.#visible, animated: this.#closedOnce, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
         earlier: this.#log.hidden > 0, onEarlier: () => this.#showEarlier(),
-        onUndo: this.#undo === undefined ? undefined : this.#handleUndo,
+        onUndo: this.#undo ? this.#handleUndo : undefined,
         onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,
         header: renderHeader({

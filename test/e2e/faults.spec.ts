@@ -8,7 +8,9 @@ import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenar
  * fails at random: the agent goes down (503, 429, a refused connection, a garbled body) and comes
  * back, or answers after 1–2 s, past the proxy's timeout (its 504 with `Retry-After: 1`, the
  * answer kept for the next try, as this project's proxy does: "Sent once"); the browser goes offline and back; the visitor reloads (mid-send or
- * not; with two tabs, also closes one and opens the site in a new one), closes and opens the panel,
+ * not; with two tabs, also closes one and opens the site in a new one; on a single-page site, in the
+ * runs named so, goes to another page of it: the element taken out and a new one put in, in the same
+ * task or a later one), closes and opens the panel,
  * presses "Retry now", begins a new conversation (and sometimes takes it back with Undo), discards
  * a message still waiting (in the runs named so), and types or picks the agent's offered choice
  * through all of it. Whatever happened, once the agent is up
@@ -32,7 +34,7 @@ const SEEDS = seedsFrom(process.env.FAULT_SEEDS, [21, 22, 23, 24, 36, 731, 740, 
 /** Steps per run; `FAULT_STEPS=40` makes longer runs (the seeds above replay at 16). */
 const STEPS = numberFrom('FAULT_STEPS', 16, { min: 1 });
 
-/** A request as the agent got it: the message, the document that sent it, and whether that document was still loaded when its answer was given. */
+/** A request as the agent got it: the message, the document that sent it (`tab.loads`, and `:element` on a single-page site), and whether that document was still loaded when its answer was given. */
 type Post = { text: string; doc: string; answered: boolean };
 
 /** How long the proxy waits for the agent before its 504 (a slow answer is kept for the next try). */
@@ -65,13 +67,15 @@ async function faultyAgent(context: BrowserContext, seed: number) {
   };
   context.pages().forEach(watch);
   context.on('page', watch);
+
   await context.route('**/chat', async (route) => {
     const { message, tagOperations, requestId, sender } = JSON.parse(route.request().postData() ?? '{}');
     const key = `${sender?.id}\n${requestId}`;
     const page = route.request().frame().page();
     // A text, a choice's postback (its data is its title), or the greeting.
     const said: string | undefined = message?.text ?? (message?.payload?.data === 'greeting' ? undefined : message?.payload?.data);
-    const post: Post = { text: said ?? '(greeting)', doc: docOf(page), answered: false };
+    const element = route.request().headers()['x-element'];
+    const post: Post = { text: said ?? '(greeting)', doc: `${docOf(page)}${element ? `:${element}` : ''}`, answered: false };
     state.posts.push(post);
     const up = state.up;
     const failure = random();
@@ -103,13 +107,28 @@ async function faultyAgent(context: BrowserContext, seed: number) {
       else if (replayed) state.replayed++;
       if (!item) return await route.fulfill({ status: 504, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'The agent service did not answer in time; its answer is kept for the next try' } });
       await route.fulfill({ json: { status: 'ok', result: { responses: [item] } }, headers: replayed ? { 'Agent-Chat-Replayed': '1' } : {} });
-      if (post.doc === docOf(page)) post.answered = true;
+      if (post.doc.split(':')[0] === docOf(page)) post.answered = true;
     } catch {
       // The document that asked is gone (a reload): nothing to answer.
     }
   });
   return state;
 }
+
+/**
+ * On a single-page site, each request says which of the page's elements made it (`X-Element`: how
+ * many times the site had changed page when `fetch` was called; see the runs' page change): what the
+ * element that asked got, once it has gone, reached no widget, as an answer to a document reloaded.
+ */
+const countElements = (context: BrowserContext) => context.addInitScript(() => {
+  const send = window.fetch;
+  (window as unknown as { element: number }).element = 0;
+  window.fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('X-Element', String((window as unknown as { element: number }).element));
+    return send(input, { ...init, headers });
+  };
+});
 
 const chatIn = (page: Page) => page.locator('agent-chat');
 const partIn = (page: Page, part: string) => page.locator(`agent-chat [part~="${part}"]`);
@@ -133,15 +152,21 @@ const shown = (page: Page) =>
  * its answer may then show. (Seeds whose runs discard: 40 seeds, 21–60, found no fault.)
  */
 const DISCARD_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [26, 49, 58]);
+/**
+ * The site is a single-page one: half its reloads are changes of page that replace the element (in
+ * the runs named so, which draw their steps alike otherwise).
+ */
+const SPA_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [90, 91]);
 
-for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]] as const) {
-  for (const seed of discards ? DISCARD_SEEDS : SEEDS) {
-    const where = `${tabCount === 1 ? 'one tab' : 'two tabs, acting in either'}${discards ? ', discarding some' : ''}`;
+for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [1, true, false], [2, true, false], [1, false, true], [2, false, true]] as const) {
+  for (const seed of spa ? SPA_SEEDS : discards ? DISCARD_SEEDS : SEEDS) {
+    const where = `${tabCount === 1 ? 'one tab' : 'two tabs, acting in either'}${discards ? ', discarding some' : ''}${spa ? ', on a single-page site' : ''}`;
     test(`a visitor types through failures at random, ${where} (seed ${seed}): every message shown once, in order, delivered and answered once`, async ({ page, context }) => {
       test.setTimeout(60_000 + STEPS * 2_000);
       const random = prng(seed);
       const errors: string[] = [];
       context.on('weberror', (error) => errors.push(error.error().message));
+      if (spa) await countElements(context);
       const agent = await faultyAgent(context, seed);
       const tabs = [page];
       while (tabs.length < tabCount) tabs.push(await context.newPage());
@@ -217,6 +242,21 @@ for (const [tabCount, discards] of [[1, false], [2, false], [1, true], [2, true]
           offline = random() < 0.5;
           log.push(offline ? 'offline' : 'online');
           await context.setOffline(offline);
+        } else if (pick < 0.9 && spa && random() < 0.5) {
+          // The site changes page (a router): the old element goes, a new one as the page's HTML has
+          // it comes, in the same task or after the next page's data (a later one).
+          const later = random() < 0.5;
+          log.push(`another page of the site${later ? ', its element a task later' : ''}${name}`);
+          await tab.evaluate(async (later) => {
+            const next = document.createElement('agent-chat');
+            next.setAttribute('proxy-url', '/chat');
+            next.setAttribute('open', '');
+            document.querySelector('agent-chat')!.remove();
+            (window as unknown as { element: number }).element++;
+            if (later) await new Promise((resolve) => setTimeout(resolve));
+            document.body.append(next);
+          }, later);
+          await expect(partIn(tab, 'launcher')).toBeVisible();
         } else if (pick < 0.9) {
           // With two tabs, half the time the visitor closes the tab and opens the site in a new one.
           const replace = tabCount > 1 && random() < 0.5;

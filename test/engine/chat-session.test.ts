@@ -560,6 +560,34 @@ describe('createChatSession (agent-chat/engine)', () => {
     await takenBackAnsweredOnce(a, b);
   });
 
+  it('undoable: a new conversation can be taken back until a message is written in it, in any tab, or another tab begins one; then undoRestart() takes nothing back', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    expect(!!a.undoable, 'before any restart').to.equal(false);
+    a.restart();
+    expect(!!a.undoable, 'after a restart').to.equal(true);
+    expect(!!b.undoable, 'the other tab has none of its own').to.equal(false);
+    await waitUntil(() => b.messages.length === 0, 'tab B shows the new conversation', WAIT);
+    b.send('in the new one');
+    await waitUntil(() => a.messages.length === 2, 'tab A shows it, answered', WAIT);
+    expect(!!a.undoable, 'written in, in tab B').to.equal(false);
+    expect(a.undoRestart(), 'nothing taken back').to.equal(false);
+    expect(texts(a), 'the message stays').to.deep.equal(['> in the new one', 'You said: in the new one']);
+
+    a.restart();
+    a.greet(); // (as the widget does)
+    await waitUntil(() => b.messages.length === 1, 'tab B shows the next new conversation, greeted', WAIT);
+    expect(!!a.undoable).to.equal(true);
+    b.restart();
+    b.greet();
+    await waitUntil(() => !a.undoable, 'tab B began another: tab A\'s restart is final', WAIT);
+    expect(a.undoRestart()).to.equal(false);
+    expect(!!b.undoable, 'tab B\'s own can be taken back').to.equal(true);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => a.messages.length === 1 && texts(a).join() === texts(b).join(), 'tab B took back the conversation its restart put away (tab A\'s, greeted), in both tabs', WAIT);
+    a.stop();
+    b.stop();
+  });
+
   it("two tabs opened at once on a first visit, B not having read A's identity: A goes on as the one storage keeps", async () => {
     const a = createChatSession({ proxyUrl: proxy.url });
     a.start();

@@ -719,6 +719,40 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(a.chat), 'conversation 3 stays').to.deep.equal(['Hello! How can I help?']);
   });
 
+  /** Two tabs (A open, B inline) after a turn, and a new conversation begun in tab A (B shows it greeted). */
+  async function twoTabsRestartedInA() {
+    const p = proxy();
+    const a = await mount(p, { open: true });
+    await waitForBubbles(a.chat, 1);
+    const b = await mount(p, { mode: 'inline' });
+    await waitForBubbles(b.chat, 1);
+    await submit(a.chat, 'in the first');
+    await waitForBubbles(b.chat, 3);
+    part(a.chat, 'restart-button')!.click();
+    await waitUntil(() => bubbles(b.chat).join() === 'Hello! How can I help?', 'tab B shows the new conversation, greeted', WAIT);
+    return { p, a, b };
+  }
+
+  it('a new conversation begun in one tab, written in from the other: the first tab\'s Undo is gone (the message would have gone with it), the message stays', async () => {
+    const { a, b } = await twoTabsRestartedInA();
+    expect(!!part(a.chat, 'undo-button'), 'tab A offers Undo').to.equal(true);
+    await submit(b.chat, 'in the second');
+    const expected = ['Hello! How can I help?', 'in the second', 'You said: in the second'];
+    await waitUntil(() => bubbles(a.chat).join() === expected.join(), 'tab A shows the message and its answer', WAIT);
+    await a.chat.updateComplete;
+    expect(!!part(a.chat, 'undo-button'), 'tab A no longer offers Undo: the new conversation has been written in').to.equal(false);
+    for (const tab of [a, b]) expect(bubbles(tab.chat), 'the message stays').to.deep.equal(expected);
+  });
+
+  it('a new conversation begun in one tab, then another in the other tab: the first tab\'s Undo is gone (it would take nothing back)', async () => {
+    const { p, a, b } = await twoTabsRestartedInA();
+    const greeted = p.requests.length;
+    part(b.chat, 'restart-button')!.click();
+    await waitForRequests(p, greeted + 1);
+    await waitUntil(() => !part(a.chat, 'undo-button'), 'tab A no longer offers Undo', WAIT);
+    expect(!!part(b.chat, 'undo-button'), 'tab B offers its own').to.equal(true);
+  });
+
   for (const heard of [true, false]) {
     it(`a new conversation begun in one tab while the other tab's message is with the agent${heard ? '' : ', before the first has heard of it'}, its answer stays out of the new one; taken back after the answer: the message and its answer come back, the message is not sent again`, async () => {
       const p = proxy();
