@@ -58,7 +58,8 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  *
  * This class is the shell: all a script tag loads (about 4 KB). It takes the whole public API, draws
  * the launcher, and loads the rest of the widget (the conversation engine and the panel) when the
- * visitor shows intent, or as `load` says; calls made before that are kept and replayed in order.
+ * visitor shows intent, or as `load` says; calls made before that, or while the element is out of
+ * the page, are kept and replayed in order once the rest has loaded and the element is in the page.
  *
  * @summary Embeddable chat widget: `<agent-chat proxy-url="/chat"></agent-chat>`.
  *
@@ -292,7 +293,9 @@ export class AgentChat extends Upgrade {
     // Reflected here, not when set: a new element must not have attributes (custom element rules).
     for (const name of Object.keys(AgentChat.properties)) this.#reflect(name);
     this.#ready = true;
-    if (this.#view) return this.#view.connect();
+    // Calls made while the element was out of the page go to the view once it is in it (a view not
+    // connected has no conversation yet: what it was given would be lost as it reads storage).
+    if (this.#view) return this.#view.connect(), this.#calls.splice(0).forEach(([method, args]) => this.#call(method, args));
     this.#drawShell();
     // The view shows the teaser: it loads when the teaser is due, unless its time is over for this
     // visitor (seen, dismissed, or they found the chat, on any page: see teaserDue).
@@ -353,7 +356,7 @@ export class AgentChat extends Upgrade {
   }
 
   #call(method: keyof ViewMethods, args: unknown[]) {
-    if (this.#view) return (this.#view[method] as (...a: unknown[]) => void)(...args);
+    if (this.#view && this.isConnected) return (this.#view[method] as (...a: unknown[]) => void)(...args);
     this.#calls.push([method, args]);
     if (method !== 'updateTags') this.#load();
   }
@@ -390,8 +393,7 @@ export class AgentChat extends Upgrade {
     }).then((view) => {
       this.#view = view;
       // Connected first: the conversation is read from storage then, and the calls add to it.
-      if (this.isConnected) view.connect();
-      for (const [method, args] of this.#calls.splice(0)) (view[method] as (...a: unknown[]) => void)(...args);
+      if (this.isConnected) this.connectedCallback();
     }, (error: unknown) => {
       // Offline, or the chunk is not where the script is: say so in the panel. The next intent, or
       // the browser coming back online while the panel is wanted, tries again, which loads it in
@@ -400,21 +402,21 @@ export class AgentChat extends Upgrade {
       this.#loading = undefined;
       this.#handedOver = false;
       console.error(error); // says which file (the view, next to the script) did not load
-      this.#drawShell(true);
+      this.#drawShell(error);
       addEventListener('online', () => this.#wantsView() && this.#load(), { once: true });
     });
     return this.#loading;
   }
 
-  /** Before the view loads: the launcher, and a skeleton panel while the panel is wanted. */
-  #drawShell(failed = false) {
+  /** Before the view loads: the launcher, and a skeleton panel while the panel is wanted (with `failure`, the load's error: saying so). */
+  #drawShell(failure?: unknown) {
     if (this.#view) return;
     const launcher = this.mode !== 'inline';
     this.#drawLauncher(launcher ? { open: this.open, label: this.strings?.openChat ?? openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
     const shown = !launcher || this.open;
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
-    }, failed
+    }, failure
       ? h('p', { part: 'error', class: 'error loading', role: 'alert', dir: 'auto' }, 'The chat could not load. Check the connection and reload the page.')
       : h('p', { class: 'loading' }, '…'))] : []));
   }

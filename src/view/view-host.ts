@@ -29,7 +29,7 @@ export abstract class ViewHost implements ReactiveControllerHost {
 
   /** Records the change; the update runs in a microtask, and (as Lit's) not before the first connect. */
   requestUpdate(name?: PropertyKey, old?: unknown) {
-    if (name !== undefined && !this.#changed.has(name)) this.#changed.set(name, old);
+    if (name && !this.#changed.has(name)) this.#changed.set(name, old);
     if (this.#connected) this.#pending ??= Promise.resolve().then(() => this.#update());
   }
 

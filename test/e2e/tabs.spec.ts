@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { anythingAtRandom, answer, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
+import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
 
 /**
  * Two real tabs of Chromium (two renderers, real storage events and Web Locks) whose visitor acts at
@@ -15,7 +15,7 @@ import { anythingAtRandom, answer, choosingAtRandom, greeted, latencies, seedsFr
  * bursts would reach), after the scenario's delay when `slow`. Records each request when it is made.
  */
 async function fakeAgent(page: Page, seed: number, slow: boolean, history?: number, choices?: boolean) {
-  const log: AgentLog = { posts: [], tagged: [], history, choices };
+  const log: AgentLog = { posts: [], tagged: [], requestIds: [], history, choices };
   const latency = latencies(seed);
   await page.context().route('**/chat', async (route) => {
     const json = answer(JSON.parse(route.request().postData() ?? '{}'), log);
@@ -55,6 +55,13 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [10, 11])) {
   test(`two tabs, busy and picking choices at random (seed ${seed}): both tabs show each turn answered as the conversation says, each message posted once`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true, undefined, true);
     await choosingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [12, 13])) {
+  test(`two tabs of a single-page site that changes page, busy and sending at random (seed ${seed}): every message kept once in both tabs and storage, answered once, posted again only as the same request`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, true);
+    await changingPagesAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 

@@ -156,6 +156,28 @@ describe('journeys: reloads and tabs', () => {
     expect(input(third.chat).value, 'sent: not given back').to.equal('');
   });
 
+  for (const later of [false, true]) {
+    it(`a single-page site's next page: what its script asks of the new element before putting it in the page${later ? ' (a task later, once the rest of the widget, which the page loaded before, is there for it)' : ''} is done once it is in (a message sent once, a tag with it)`, async () => {
+      const p = proxy();
+      const first = await mount(p, { open: true });
+      await waitForBubbles(first.chat, 1);
+      const place = first.chat.parentElement!;
+      first.chat.remove();
+      const next = document.createElement('agent-chat');
+      next.setAttribute('proxy-url', p.url);
+      next.setAttribute('open', '');
+      next.updateTags({ add: ['next-page'] });
+      next.send('asked before it was in the page');
+      if (later) await next.updateComplete; // (the router's next task, once the widget's code is there for it)
+      place.append(next);
+      await waitUntil(() => bubbles(next).at(-1) === 'You said: asked before it was in the page', `the message sent and answered; saw ${bubbles(next)}`, WAIT);
+      const sent = p.bodies.filter((body) => body.message.text === 'asked before it was in the page');
+      expect(sent, 'sent once').to.have.length(1);
+      expect(sent[0].tagOperations, 'with the tag').to.deep.equal({ add: ['next-page'] });
+      expect(bubbles(next), 'in the conversation').to.deep.equal(['Hello! How can I help?', 'asked before it was in the page', 'You said: asked before it was in the page']);
+    });
+  }
+
   it('a draft is kept when the element is removed (a single-page site changing pages) and given back where it comes again; storage refused: nothing breaks', async () => {
     const p = proxy();
     /** Types `text` in an element, removes it and mounts another: what that one's composer holds. */

@@ -30,6 +30,8 @@ export interface Tab {
 export interface AgentLog {
   /** Each request's text, or `(payload)` for a postback and `(greeting)` for the greeting. */
   posts: string[];
+  /** Each request's `requestId`, the same in each try of one message (the proxy answers a try it has seen from memory). */
+  requestIds?: string[];
   /** The tags each request added. */
   tagged: string[][];
   /**
@@ -59,9 +61,10 @@ export function seedsFrom(list: string | undefined, defaults: number[]): number[
 export const GREETING = 'Hello! How can I help?';
 
 /** The agent's answer to a request body, as the agent service sends it (used by every engine's fake agent). */
-export function answer(body: { message?: { text?: string; payload?: { data?: string } }; tagOperations?: { add?: string[] } }, log: AgentLog) {
-  const { message, tagOperations } = body;
+export function answer(body: { message?: { text?: string; payload?: { data?: string } }; tagOperations?: { add?: string[] }; requestId?: string }, log: AgentLog) {
+  const { message, tagOperations, requestId } = body;
   log.posts.push(message?.text ?? (message?.payload ? `(${message.payload.data})` : '(greeting)'));
+  log.requestIds?.push(requestId ?? '');
   log.tagged.push(tagOperations?.add ?? []);
   const picked = message?.payload?.data?.startsWith('pick-') ? message.payload.data : undefined;
   const texts = message?.text !== undefined ? [`You said: ${message.text}`]
@@ -135,28 +138,56 @@ const ratingsShown = (tab: Tab) => tab.evaluate(() => [...document.querySelector
 export const greeted = (tab: Tab, engine: string) =>
   poll(async () => (await shown(tab, '[part~="bubble--agent"]')).includes(GREETING), `${engine}: the tab is greeted`);
 
-type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag' | 'choose';
+type Action = 'send' | 'rate' | 'restart' | 'undo' | 'tag' | 'choose' | 'page';
 
 /**
  * Does a step in the tab: the page is busy for `busy` ms, then does the action through the public
  * surface (the element's methods, its parts' buttons). Resolves when the step is done, or at once
  * for a {@link Tab.detached} tab, where {@link stepsDone} says when it is.
  */
-const start = (tab: Tab, step: { action: Action; text: string; busy: number; thumb: string; anyReply?: boolean }) =>
+const start = (tab: Tab, step: { action: Action; text: string; busy: number; thumb: string; anyReply?: boolean; pages?: boolean }) =>
   tab.evaluate((step) => {
     const page = window as unknown as { started?: number; done?: number };
     page.started = (page.started ?? 0) + 1;
     (step.detached ? setTimeout : (now: () => void) => now())(() => {
       const until = Date.now() + step.busy;
       while (Date.now() < until);
-      const chat = document.querySelector('agent-chat') as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void };
-      const buttons = [...chat.shadowRoot!.querySelectorAll<HTMLElement>(step.action === 'choose'
+      // (Between two pages, the element to come: what the visitor does goes to it.)
+      const chat = (document.querySelector('agent-chat') ?? (window as unknown as { next: HTMLElement }).next) as HTMLElement & { send(text: string): void; updateTags(operations: { add: string[] }): void; updateComplete: Promise<unknown> };
+      if (step.action === 'page') {
+        // A single-page site goes to another of its pages: its router puts a new element, as the
+        // page's HTML has it, in the old one's place, in the same task or after the next page's data.
+        if (!chat.isConnected) return void (page.done = (page.done ?? 0) + 1); // (one on its way already)
+        const next = document.createElement('agent-chat');
+        for (const { name, value } of chat.attributes) next.setAttribute(name, value);
+        const place = new Comment();
+        chat.replaceWith(place);
+        (window as unknown as { next?: HTMLElement }).next = next;
+        return (step.busy % 2 ? setTimeout : (now: () => void) => now())(() => {
+          place.replaceWith(next);
+          delete (window as unknown as { next?: HTMLElement }).next;
+          page.done = (page.done ?? 0) + 1;
+        });
+      }
+      const buttons = [...chat.shadowRoot?.querySelectorAll<HTMLElement>(step.action === 'choose'
         ? 'button[part~="button"]:enabled'
         : `[part~="${step.action === 'rate' ? `feedback-button--${step.thumb}` : `${step.action}-button`}"]`,
-      )];
+      ) ?? []];
       // The newest reply's thumb, or with `anyReply` one of any reply shown; a choice the tab shows as
       // still to answer (from the busy time, not a draw of its own; none: nothing done).
       const button = step.anyReply || step.action === 'choose' ? buttons[step.busy % buttons.length] : buttons.pop();
+      if (step.action === 'send' && step.pages) {
+        // The visitor writes in the panel once it is there: on a single-page site that changes page,
+        // in the element the page has by then (a call on one taken out before the rest of the
+        // widget had loaded for it would go with it, as with a page left: README "Not yet").
+        return void (async () => {
+          for (;;) {
+            const now = document.querySelector('agent-chat') as typeof chat | null;
+            if (!now) await new Promise((between) => setTimeout(between, 10)); // (between two pages)
+            else if ((await now.updateComplete, now === document.querySelector('agent-chat'))) return now.send(step.text);
+          }
+        })().then(() => (page.done = (page.done ?? 0) + 1));
+      }
       if (step.action === 'send') chat.send(step.text);
       else if (step.action === 'tag') chat.updateTags({ add: [step.text] });
       else button?.click();
@@ -173,17 +204,18 @@ const stepsDone = (tab: Tab) => tab.evaluate(() => {
 /**
  * Gives `steps` steps, each to tab A or B at random; half the time the next step waits until the
  * tabs have done theirs, else it comes at once. `pick` draws a step's action and text; with
- * `thumbs`, a rating's thumb is drawn too, and with `anyReply` it rates any reply shown, not only the
+ * `thumbs`, a rating's thumb is drawn too, with `pages` (a site that changes page) a message is sent
+ * once the panel it is written in is there, and with `anyReply` it rates any reply shown, not only the
  * newest. (The draws keep their order: a seed replays as before.)
  */
-async function act(tabs: Tab[], random: () => number, steps: number, pick: (step: number, tab: string) => { action: Action; text: string }, thumbs = false, anyReply = false) {
+async function act(tabs: Tab[], random: () => number, steps: number, pick: (step: number, tab: string) => { action: Action; text: string }, thumbs = false, anyReply = false, pages = false) {
   const running: Promise<void>[] = [];
   for (let step = 0; step < steps; step++) {
     const which = random() < 0.5 ? 0 : 1;
     const { action, text } = pick(step, 'AB'[which]);
     const busy = Math.floor(random() * 300);
     const tab = tabs[which];
-    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down', anyReply }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
+    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down', anyReply, pages }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
     if (random() < 0.5) await Promise.all(running.splice(0));
   }
   await Promise.all(running);
@@ -239,6 +271,38 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
   }
   const texts = agent.posts.filter((p) => !p.startsWith('('));
   assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
+}
+
+/**
+ * The visitor sends at random from both tabs of a single-page site, which goes to another of its
+ * pages now and then (the element replaced, a request of the old one cut short): every message kept
+ * once in both tabs and storage, answered once; a message posted again (its request cut short)
+ * carries the same `requestId`, so the proxy answers it from memory and the agent hears it once.
+ */
+export async function changingPagesAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+  const typed: string[] = [];
+  await act(tabs, prng(seed), steps, (step, tab) => {
+    if (step % 3 === 2) return { action: 'page', text: '' };
+    typed.push(`Step ${step} in tab ${tab}`);
+    return { action: 'send', text: typed.at(-1)! };
+  }, false, false, true);
+  const delivered = async () => (await storedMessages(tabs[0])).filter((m) => m.kind === 'user' && m.status === 'sent').length === typed.length;
+  await poll(delivered, `${why}: every message delivered`).catch(async (error) => {
+    const stored = await storedMessages(tabs[0]);
+    const tabsNow = await Promise.all(tabs.map((tab) => tab.evaluate(() => [...document.querySelectorAll('agent-chat')].map((chat) => `${chat.isConnected}:${chat.shadowRoot?.querySelectorAll('[part~="bubble--user"]').length}`).join(' '), undefined)));
+    throw new Error(`${error.message}; stored ${stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`).join(', ')}; posted ${agent.posts.join(', ')}; elements ${tabsNow.join(' | ')}`);
+  });
+  const stored = await storedMessages(tabs[0]);
+  assert.deepEqual(sorted(stored.filter((m) => m.kind === 'user').map((m) => m.text!)), sorted(typed), `${why}: storage keeps each message once`);
+  assert.deepEqual(sorted(stored.filter((m) => m.kind === 'agent').map((m) => m.item!.altText!)), sorted([GREETING, ...typed.map((text) => `You said: ${text}`)]), `${why}: the greeting and one answer to each`);
+  for (const [index, tab] of tabs.entries()) {
+    const each = async () => JSON.stringify(sorted(await shown(tab, '[part~="bubble--user"]'))) === JSON.stringify(sorted(typed));
+    await poll(each, `${why}: tab ${'AB'[index]} shows each message once`);
+  }
+  for (const text of typed) {
+    const ids = new Set(agent.posts.flatMap((post, i) => (post === text ? [agent.requestIds![i]] : [])));
+    assert.equal(ids.size, 1, `${why}: "${text}" posted as one request (${[...ids].join(', ')})`);
+  }
 }
 
 /** The visitor's site tags the session at random from both tabs while they send: every tag reaches the agent or still waits for the next request. */
