@@ -3,4 +3,4 @@
  * rendering). `<agent-chat>` is drawn on the same engine.
  */
 export { ChatSession, createChatSession } from './chat-session.js';
-export type { ChatMessage, ChatSessionHooks, Conversation, ChatSessionOptions, DeliveryState, Pending, SessionChange, SessionEvent } from './chat-session.js';
+export type { ChatMessage, ChatSessionHooks, ChatSessionOptions, Conversation, DeliveryState, Pending, SessionChange, SessionEvent } from './chat-session.js';
