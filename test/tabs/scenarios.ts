@@ -230,17 +230,30 @@ export async function sendingAtRandom(tabs: Tab[], agent: AgentLog, seed: number
     typed.push(`Step ${step} in tab ${tab}`);
     return { action: 'send', text: typed.at(-1)! };
   });
+  const stored = await keptOnceEverywhere(tabs, agent, typed, why);
+  assert.equal(stored.filter((m) => m.kind === 'agent').length, (agent.history ?? 0) + 1 + typed.length, `${why}: the greeting and one answer to each`);
+  assert.deepEqual(sorted(agent.posts.filter((p) => !p.startsWith('('))), sorted(typed), `${why}: each posted once`);
+}
+
+/**
+ * Once every message `typed` is delivered (a failure says what storage, the agent and each tab have):
+ * storage keeps each once, nothing twice, and both tabs show each once. Returns what storage keeps.
+ */
+async function keptOnceEverywhere(tabs: Tab[], agent: AgentLog, typed: string[], why: string) {
   const delivered = async () => (await storedMessages(tabs[0])).filter((m) => m.kind === 'user' && m.status === 'sent').length === typed.length;
-  await poll(delivered, `${why}: every message delivered`);
+  await poll(delivered, `${why}: every message delivered`).catch(async (error) => {
+    const stored = await storedMessages(tabs[0]);
+    const tabsNow = await Promise.all(tabs.map((tab) => tab.evaluate(() => [...document.querySelectorAll('agent-chat')].map((chat) => `${chat.isConnected}:${chat.shadowRoot?.querySelectorAll('[part~="bubble--user"]').length}`).join(' '), undefined)));
+    throw new Error(`${error.message}; stored ${stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`).join(', ')}; posted ${agent.posts.join(', ')}; elements ${tabsNow.join(' | ')}`);
+  });
   const stored = await storedMessages(tabs[0]);
   assert.deepEqual(sorted(stored.filter((m) => m.kind === 'user').map((m) => m.text!)), sorted(typed), `${why}: storage keeps each message once`);
-  assert.equal(stored.filter((m) => m.kind === 'agent').length, (agent.history ?? 0) + 1 + typed.length, `${why}: the greeting and one answer to each`);
   assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
   for (const [index, tab] of tabs.entries()) {
     const each = async () => JSON.stringify(sorted(await shown(tab, '[part~="bubble--user"]'))) === JSON.stringify(sorted(typed));
     await poll(each, `${why}: tab ${'AB'[index]} shows each message once`);
   }
-  assert.deepEqual(sorted(agent.posts.filter((p) => !p.startsWith('('))), sorted(typed), `${why}: each posted once`);
+  return stored;
 }
 
 /** The visitor sends, rates replies (`feedback` is set), begins new conversations and undoes that, at random from both tabs: both tabs alike, nothing posted twice, nothing left to send. */
@@ -286,19 +299,8 @@ export async function changingPagesAtRandom(tabs: Tab[], agent: AgentLog, seed: 
     typed.push(`Step ${step} in tab ${tab}`);
     return { action: 'send', text: typed.at(-1)! };
   }, false, false, true);
-  const delivered = async () => (await storedMessages(tabs[0])).filter((m) => m.kind === 'user' && m.status === 'sent').length === typed.length;
-  await poll(delivered, `${why}: every message delivered`).catch(async (error) => {
-    const stored = await storedMessages(tabs[0]);
-    const tabsNow = await Promise.all(tabs.map((tab) => tab.evaluate(() => [...document.querySelectorAll('agent-chat')].map((chat) => `${chat.isConnected}:${chat.shadowRoot?.querySelectorAll('[part~="bubble--user"]').length}`).join(' '), undefined)));
-    throw new Error(`${error.message}; stored ${stored.filter((m) => m.kind === 'user').map((m) => `${m.text} ${m.status}`).join(', ')}; posted ${agent.posts.join(', ')}; elements ${tabsNow.join(' | ')}`);
-  });
-  const stored = await storedMessages(tabs[0]);
-  assert.deepEqual(sorted(stored.filter((m) => m.kind === 'user').map((m) => m.text!)), sorted(typed), `${why}: storage keeps each message once`);
+  const stored = await keptOnceEverywhere(tabs, agent, typed, why);
   assert.deepEqual(sorted(stored.filter((m) => m.kind === 'agent').map((m) => m.item!.altText!)), sorted([GREETING, ...typed.map((text) => `You said: ${text}`)]), `${why}: the greeting and one answer to each`);
-  for (const [index, tab] of tabs.entries()) {
-    const each = async () => JSON.stringify(sorted(await shown(tab, '[part~="bubble--user"]'))) === JSON.stringify(sorted(typed));
-    await poll(each, `${why}: tab ${'AB'[index]} shows each message once`);
-  }
   for (const text of typed) {
     const ids = new Set(agent.posts.flatMap((post, i) => (post === text ? [agent.requestIds![i]] : [])));
     assert.equal(ids.size, 1, `${why}: "${text}" posted as one request (${[...ids].join(', ')})`);
