@@ -28,6 +28,14 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 
 /**
+ * What the last controller of a namespace stopped in this page knew, for the next one to load it:
+ * its last writes and changes of the conversation and tags. A single-page site's next page puts a
+ * new element in the old one's place, and another tab's write made without the old one's last
+ * writes (see #lost) must find them to make them again.
+ */
+const stopped = new Map<string, [Written<[from: number, changes: Change[]]>[], [from: number, changes: Change[]][], Written<[TagOperations?]>[]]>();
+
+/**
  * Owns the visitor's identity (a UUID kept in storage) and the transcript, persisted after each
  * change so a reload restores the conversation instead of greeting again, and shared with other
  * tabs of the site over a BroadcastChannel so they show one conversation.
@@ -55,7 +63,8 @@ export class ConversationController implements ReactiveController {
 
   // Storage is first touched here, not at import or construction time.
   hostConnected() {
-    if (!this.load()) this.#listen();
+    // (Back: what it left for the next one is its own.)
+    if (!this.load()) stopped.delete(this.#loadedNamespace!), this.#listen();
   }
 
   hostDisconnected() {
@@ -63,6 +72,7 @@ export class ConversationController implements ReactiveController {
     this.#channel?.close();
     this.#channel = undefined;
     removeEventListener('storage', this.#handleStorage);
+    if (this.#store) stopped.set(this.#loadedNamespace!, [this.#written, this.#archived, this.#tagWrites]);
   }
 
   /**
@@ -139,11 +149,16 @@ export class ConversationController implements ReactiveController {
     this.#flush();
     const stored = this.#store?.changed('conversation') && this.#store.reread('conversation', isConversation);
     if (stored) {
-      const [lost, base] = this.#lost(stored);
-      this.conversation = base;
-      if (lost.length) this.#write(lost, stored.startedAt);
+      this.#takeUp(stored);
       this.#options.onExternalChange?.(this.conversation);
     }
+  }
+
+  /** Takes up `stored`, another tab's write, with what of this tab's changes it lacks made again (see #lost). */
+  #takeUp(stored: Conversation) {
+    const [lost, base] = this.#lost(stored);
+    this.conversation = base;
+    if (lost.length) this.#write(lost, stored.startedAt);
   }
 
   /** (Re)reads identity and transcript when the namespace changed; returns whether it did. */
@@ -152,12 +167,16 @@ export class ConversationController implements ReactiveController {
     if (namespace === this.#loadedNamespace) return false;
     this.#loadedNamespace = namespace;
     this.#store = createStore(namespace);
-    // What this tab wrote under another proxy URL is not to be made again in this one's conversation.
-    this.#written = [];
-    this.#archived = [];
+    // What this tab wrote under another proxy URL is not to be made again in this one's conversation;
+    // what it wrote under this one before (an element of the page's, gone: see `stopped`) is.
+    [this.#written = [], this.#archived = [], this.#tagWrites = []] = stopped.get(namespace) ?? [];
+    stopped.delete(namespace);
     this.senderId = this.#store.get('sender', isUuid) ?? newId();
     this.#store.set('sender', this.senderId);
-    this.conversation = this.#store.get('conversation', isConversation) ?? newConversation(Date.now());
+    const stored = this.#store.get('conversation', isConversation);
+    this.conversation = stored ?? newConversation(Date.now());
+    // Not that element's last write: another tab's since, made without it maybe.
+    if (stored && this.#store.lineage('conversation')[0] !== this.#written.at(-1)?.[0][0]) this.#takeUp(stored);
     this.retryAt = this.#store.get('retry', isNumber);
     const early = this.#tags;
     this.#tags = undefined;

@@ -109,9 +109,8 @@ export class DeliveryController implements ReactiveController {
   /** Where the queue stands (see the diagram above). */
   get state(): DeliveryState {
     if (this.#inFlight) return { name: 'in-flight' };
-    if (!this.#queue.length) return { name: 'idle' };
-    if (this.offline) return { name: 'offline' };
-    return this.#retryAt ? { name: 'retrying', at: this.#retryAt } : { name: 'idle' };
+    if (this.#queue[0] && this.offline) return { name: 'offline' };
+    return this.#queue[0] && this.#retryAt ? { name: 'retrying', at: this.#retryAt } : { name: 'idle' };
   }
 
   /** The jobs not yet delivered, the one in flight first. */

@@ -74,6 +74,7 @@ export class MessageLogController {
 
   /** Brings back a page of the entries before the oldest shown, keeping in view what was. */
   showEarlier() {
+    if (!this.hidden) return; // (none: a second click before the control went, a scroll)
     const from = Math.max(0, this.hidden - PAGE);
     const earlier = this.#messages.slice(from, this.hidden);
     this.#setHidden(from);

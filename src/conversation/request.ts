@@ -1,24 +1,25 @@
 import { TAG_LIMIT, type ClientEventRequest, type EventMessage, type TagOperations } from '../protocol/types.js';
 import { mergeTags } from './tags.js';
 
-export interface RequestContext {
-  senderId: string;
+/** What a request says of the visitor and asks of the agent: the session's options of those names (ChatSessionOptions). */
+export interface RequestOptions {
   userName?: string;
   userEmail?: string;
   language?: string;
-  tagOperations?: TagOperations;
   includeMetadata?: boolean;
   includeSpeech?: boolean;
-  now?: number;
 }
 
-/** The body the widget sends to the proxy for one message (CONTRACT §3: no handle, no token). */
-export function buildRequest(message: EventMessage, context: RequestContext): ClientEventRequest {
-  const { senderId, userName, userEmail, language, tagOperations, includeMetadata, includeSpeech } = context;
+/**
+ * The body the widget sends to the proxy for one message (CONTRACT §3: no handle, no token), from
+ * the visitor `senderId`, with the session tag operations waiting for the agent.
+ */
+export function buildRequest(message: EventMessage, options: RequestOptions, senderId: string, tagOperations?: TagOperations): ClientEventRequest {
+  const { userName, userEmail, language, includeMetadata, includeSpeech } = options;
   const request: ClientEventRequest = {
     message,
     sender: { id: senderId, ...(userName && { name: userName }), ...(userEmail && { email: userEmail }) },
-    timestamp: context.now ?? Date.now(),
+    timestamp: Date.now(),
   };
   if (language) request.language = language;
   // At most TAG_LIMIT of each: the rest stay waiting for the next request (only what was sent is

@@ -372,14 +372,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   }
 
   #buildRequest(message: EventMessage): ClientEventRequest {
-    const { options } = this;
     // Left waiting until a request that carries them reaches the agent: a reload or a discard
     // before then does not lose them (the next request carries them again).
     const tagOperations = mergeTags(this.#conversation.waitingTags(), { add: this.#conversation.ratingTags() });
-    return buildRequest(message, {
-      senderId: this.#conversation.senderId, userName: options.userName, userEmail: options.userEmail, language: options.language,
-      tagOperations, includeMetadata: options.includeMetadata ?? false, includeSpeech: options.includeSpeech ?? false,
-    });
+    return buildRequest(message, this.options, this.#conversation.senderId, tagOperations);
   }
 
   /**
@@ -439,8 +435,10 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     const strings = this.#strings;
     const { text, developerNote } = describeFailure(failure, strings);
     // Once per session: a misconfigured proxy fails every request the same way.
-    if (developerNote && !this.#reportedToDeveloper) console.error(`agent-chat: ${developerNote}`);
-    this.#reportedToDeveloper ||= developerNote !== undefined;
+    if (developerNote && !this.#reportedToDeveloper) {
+      console.error(`agent-chat: ${developerNote}`);
+      this.#reportedToDeveloper = true;
+    }
     // Said once, where it belongs: under the message, in place of the greeting, or (a postback
     // without a title shows nowhere) as a failure of its own.
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'failed', error: text, retryable });

@@ -10,14 +10,14 @@ export interface FailureText {
 
 /** Turns a failed request into words for the visitor (and, where it is a setup problem, the developer). */
 export function describeFailure(failure: TransportFailure, strings: Strings): FailureText {
-  const { status } = failure;
+  const { status = 0 } = failure;
   if (status === 401 || status === 403) {
     return {
       text: strings.errorUnavailable,
       developerNote: `proxy refused upstream (${status} ${failure.message}): check AGENT_API_TOKEN, AGENT_HANDLE`,
     };
   }
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return { text: strings.errorRejected };
   }
   if (mayHaveArrived(failure)) return { text: strings.noAnswer };

@@ -121,8 +121,7 @@ export const mayHaveArrived = ({ kind, status, retryAfterMs }: TransportFailure)
  * Failures worth trying again as they are: the network, the clock, the server's load, or a
  * garbled success (a captive portal's page). A 4xx says the request itself is wrong.
  */
-export function isRetryable({ kind, status }: TransportFailure): boolean {
-  if (kind === 'network' || kind === 'timeout') return true;
-  if (status === undefined) return false;
-  return status === 429 || status >= 500 || (kind === 'invalid-response' && status < 300);
+export function isRetryable({ kind, status = 0 }: TransportFailure): boolean {
+  // (Without a status, 0: one called off. An invalid response always has its status.)
+  return kind === 'network' || kind === 'timeout' || status === 429 || status >= 500 || (kind === 'invalid-response' && status < 300);
 }

@@ -383,7 +383,7 @@ export class ChatView extends ViewHost implements View {
         this.#log.remove(change.id);
         return this.#redrawTurns(this.#session.messages.length);
       case 'failure':
-        return this.#setFailure({ text: change.text });
+        return this.#setFailure(change);
       case 'read':
         return this.#launcherSide.read(this.#session.readAt);
       default:
@@ -397,18 +397,12 @@ export class ChatView extends ViewHost implements View {
   }
 
   /**
-   * Redraws what shows the queue's state: the messages still sending (at the end of the log; the
-   * rest have a final status) and, through render(), the greeting's problem and the typing
+   * Redraws what shows the queue's state: the messages still sending (the rest have a final
+   * status) and, through render(), the greeting's problem and the typing
    * indicator. While a retry is scheduled, once a second, for the countdown.
    */
   #showDeliveryState() {
-    const { messages } = this.#session;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const message = messages[i];
-      if (message.kind !== 'user') continue;
-      if (message.status !== 'sending') break;
-      this.#log.update(message);
-    }
+    for (const message of this.#session.messages) if (message.kind === 'user' && message.status === 'sending') this.#log.update(message);
     const retrying = this.#session.delivery.name === 'retrying';
     if (retrying && !this.#ticker) this.#ticker = setInterval(() => this.#showDeliveryState(), 1000);
     if (!retrying && this.#ticker) this.#ticker = void clearInterval(this.#ticker);
@@ -498,12 +492,8 @@ export class ChatView extends ViewHost implements View {
   /** Scrolled up to within a screen of the top: the earlier messages come (the control stays, for the keyboard). */
   readonly #handleLogScroll = () => {
     const log = this.#scrolled!;
-    if (this.#log.hidden && !this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier();
+    if (!this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier();
   };
-
-  #showEarlier() {
-    if (this.#log.hidden) this.#log.showEarlier();
-  }
 
   #setFailure(failure?: Problem) {
     this.#failure = failure;
@@ -598,7 +588,7 @@ export class ChatView extends ViewHost implements View {
       ${renderPanel({
         strings, launcher, hidden: !this.#visible, animated: this.#closedOnce, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
-        earlier: this.#log.hidden > 0, onEarlier: () => this.#showEarlier(),
+        earlier: this.#log.hidden > 0, onEarlier: () => this.#log.showEarlier(),
         onUndo: this.#undo ? this.#handleUndo : undefined,
         onJump: () => this.#autoscroll.jump(),
         onKeydown: this.#handlePanelKeydown,

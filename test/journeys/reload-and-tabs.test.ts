@@ -657,6 +657,56 @@ describe('journeys: reloads and tabs', () => {
       .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'You said: from B']);
   });
 
+  it('a single-page site changes page as the other tab writes the conversation from a copy older than this tab\'s last messages: they are kept, in the next page\'s element and in storage (found by TAB_SEEDS=14)', async () => {
+    for (const when of ['between the two pages', 'once the next page has loaded']) {
+      const p = proxy();
+      const key = `agent-chat:${p.url}:conversation`;
+      const first = await mount(p, { open: true });
+      await waitForBubbles(first.chat, 1);
+      await outboxSettled(p);
+      // What the other tab last read: the greeted conversation (a real tab's page, busy, had not yet
+      // heard of what follows).
+      const before = JSON.parse(localStorage.getItem(key)!);
+      await submit(first.chat, 'from A');
+      await waitForBubbles(first.chat, 3);
+      await outboxSettled(p);
+      // The other tab's write, made on that copy: its own message and reply, not tab A's.
+      const stale = {
+        w: Math.random(),
+        a: [before.w, ...before.a],
+        v: 1,
+        data: {
+          ...before.data,
+          updatedAt: Date.now(),
+          messages: [
+            ...before.data.messages,
+            { kind: 'user', id: crypto.randomUUID(), at: Date.now(), text: 'from B', status: 'sent', request: { text: 'from B' } },
+            { kind: 'agent', id: crypto.randomUUID(), at: Date.now(), item: text('B answered') },
+          ],
+        },
+      };
+      const frame = document.createElement('iframe');
+      document.body.append(frame);
+      try {
+        // The router puts the next page's element in the old one's place.
+        first.chat.remove();
+        if (when === 'between the two pages') frame.contentWindow!.localStorage.setItem(key, JSON.stringify(stale));
+        const next = await mount(p, { open: true });
+        if (when !== 'between the two pages') frame.contentWindow!.localStorage.setItem(key, JSON.stringify(stale));
+        await waitUntil(() => bubbles(next.chat).length === 5, `${when}: both tabs' messages in the next page; saw ${bubbles(next.chat).join(' | ')}; stored ${localStorage.getItem(key)}`, WAIT);
+        expect(bubbles(next.chat), when).to.have.members(['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'B answered']);
+        const stored = JSON.parse(localStorage.getItem(key)!).data;
+        expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), `${when}: what a reload restores`)
+          .to.have.members(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'B answered']);
+        await outboxSettled(p);
+        expect(sent(p), `${when}: nothing sent again`).to.deep.equal(['(greeting)', 'from A']);
+        next.chat.remove();
+      } finally {
+        frame.remove();
+      }
+    }
+  });
+
   it('a new conversation started in one tab while the other retries a message: greeted once, and the old message stays in the old conversation', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });
