@@ -260,9 +260,11 @@ export class ConversationController implements ReactiveController {
   waitingTags(): TagOperations | undefined {
     const store = this.#store;
     if (!store) return this.#tags;
-    const changed = store.changed('tags');
     const tags = store.reread('tags', isTagOperations);
-    const lost = changed ? lostWrites(this.#tagWrites.splice(0), store.lineage('tags')) : [];
+    const lineage = store.lineage('tags');
+    // Not this tab's last write (also where the element that wrote it is gone: see `stopped`):
+    // another tab's since, made without it maybe.
+    const lost = lineage[0] !== this.#tagWrites.at(-1)?.[0][0] ? lostWrites(this.#tagWrites.splice(0), lineage) : [];
     const made = lost.reduce((all, [, operations]) => (operations ? this.#addTags(all, operations) : all), tags);
     // Made by a page's shell before the rest of the widget loaded (src/shell/early-tags.ts), in order.
     const early = store.take(EARLY_TAGS_KEY);

@@ -707,6 +707,45 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
+  it('a single-page site changes page as the other tab writes the session tags from a copy older than this tab\'s last ones: the next request carries them all', async () => {
+    for (const when of ['between the two pages', 'once the next page has read the tags']) {
+      const p = proxy();
+      const key = `agent-chat:${p.url}:tags`;
+      const first = await mount(p, { open: true });
+      await waitForBubbles(first.chat, 1);
+      await outboxSettled(p);
+      // What the other tab last read: no tags yet (nothing stored is a write of its own, 0).
+      const before = localStorage.getItem(key);
+      expect(before, 'no tags stored yet').to.equal(null);
+      first.chat.updateTags({ add: ['from-a'] });
+      // The other tab's write, made on that: its own tag, not tab A's.
+      const stale = JSON.stringify({ w: Math.random(), a: [0], v: 1, data: { add: ['from-b'] } });
+      const frame = document.createElement('iframe');
+      document.body.append(frame);
+      try {
+        first.chat.remove();
+        if (when === 'between the two pages') frame.contentWindow!.localStorage.setItem(key, stale);
+        const next = await mount(p, { open: true });
+        await waitForBubbles(next.chat, 1);
+        const expected = ['from-a', 'from-b'];
+        if (when !== 'between the two pages') {
+          // The next page's element reads the tags (tab A's last write) before the other tab's lands.
+          next.chat.updateTags({ add: ['from-next'] });
+          frame.contentWindow!.localStorage.setItem(key, stale);
+          expected.push('from-next');
+          await waitUntil(() => JSON.parse(localStorage.getItem(key)!).data?.add?.length === 3, `${when}: written again on top of it; stored ${localStorage.getItem(key)}`, WAIT);
+        }
+        await submit(next.chat, 'hello');
+        await waitForBubbles(next.chat, 3);
+        expect(p.bodies.at(-1)!.tagOperations?.add, `${when}: the next request carries every tag`).to.have.members(expected);
+        await outboxSettled(p);
+        next.chat.remove();
+      } finally {
+        frame.remove();
+      }
+    }
+  });
+
   it('a new conversation started in one tab while the other retries a message: greeted once, and the old message stays in the old conversation', async () => {
     const p = proxy();
     const a = await mount(p, { open: true });
