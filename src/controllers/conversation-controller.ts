@@ -266,10 +266,9 @@ export class ConversationController implements ReactiveController {
     // another tab's since, made without it maybe.
     const lost = lineage[0] !== this.#tagWrites.at(-1)?.[0][0] ? lostWrites(this.#tagWrites.splice(0), lineage) : [];
     const made = lost.reduce((all, [, operations]) => (operations ? this.#addTags(all, operations) : all), tags);
-    // Made by a page's shell before the rest of the widget loaded (src/shell/early-tags.ts), in order.
-    const early = store.take(EARLY_TAGS_KEY);
-    const operations = [early].flat().filter(isTagOperations).reduce(mergeTags, undefined);
-    return operations ? this.#addTags(made, operations) : made;
+    // Made by a page's shell before the rest of the widget loaded (src/shell/early-tags.ts): each
+    // tag with the last operation made on it (anything else there is no operation: left out).
+    return store.take(EARLY_TAGS_KEY).reduce((all, [tag, kind]) => this.#addTags(all, { [kind!]: [tag] }), made);
   }
 
   /** Adds and removes session tags. */
@@ -313,7 +312,7 @@ export class ConversationController implements ReactiveController {
   }
 
   get muted(): boolean {
-    return this.#store?.get('muted', isBoolean) ?? false;
+    return !!this.#store?.get('muted', isBoolean);
   }
 
   set muted(value: boolean) {

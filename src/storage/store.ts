@@ -58,8 +58,11 @@ export interface Store {
    * written, or when a value was written without saying (an older version).
    */
   lineage(key: string): number[];
-  /** What storage holds under `key` as plain JSON (another script's, not a value `set` wrote), removed from it; null if nothing, undefined if corrupt (removed too). */
-  take(key: string): unknown;
+  /**
+   * What another script kept under keys that begin with `key:` (src/shell/early-tags.ts): each
+   * key's rest and its value, removed from storage. Nothing when storage cannot be read.
+   */
+  take(key: string): [name: string, value: string | null, removed: void][];
 }
 
 /** Looked up lazily: merely touching `window.localStorage` throws in some sandboxes. */
@@ -221,13 +224,13 @@ export function createStore(namespace: string, backing: () => Storage | undefine
     },
     lineage: (key: string) => lineages.get(key) ?? [],
     take(key: string) {
+      const prefix = fullKey(`${key}:`);
       try {
-        const raw = backing()!.getItem(fullKey(key));
-        // (Nothing there, the common case at each request: nothing to remove.)
-        if (raw !== null) tryRemove(key);
-        return JSON.parse(raw!);
+        const storage = backing()!;
+        // (Each read, then removed.)
+        return Object.keys(storage).filter((name) => name.startsWith(prefix)).map((name) => [name.slice(prefix.length), storage.getItem(name), storage.removeItem(name)]);
       } catch {
-        return undefined;
+        return [];
       }
     },
   };

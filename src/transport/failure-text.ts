@@ -17,10 +17,9 @@ export function describeFailure(failure: TransportFailure, strings: Strings): Fa
       developerNote: `proxy refused upstream (${status} ${failure.message}): check AGENT_API_TOKEN, AGENT_HANDLE`,
     };
   }
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-    return { text: strings.errorRejected };
-  }
-  if (mayHaveArrived(failure)) return { text: strings.noAnswer };
-  if (failure.kind === 'network') return { text: strings.errorNetwork };
-  return { text: strings.errorServer };
+  return {
+    text: status >= 400 && status < 500 && status !== 408 && status !== 429
+      ? strings.errorRejected
+      : mayHaveArrived(failure) ? strings.noAnswer : failure.kind === 'network' ? strings.errorNetwork : strings.errorServer,
+  };
 }

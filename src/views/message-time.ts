@@ -29,7 +29,7 @@ const formats = new Map<string, unknown>();
  * and a conversation of today needs only the time. An unknown tag falls back to the browser's language.
  */
 function formatFor<T>(kind: string, language: string | undefined, make: (locale: string | undefined) => T): T {
-  const key = `${kind} ${language ?? ''}`;
+  const key = kind + language; // (undefined: "timeundefined", unlike any language's)
   let found = formats.get(key) as T | undefined;
   if (!found) {
     try {
@@ -57,7 +57,7 @@ export function dayLabel(at: number, now: number, language?: string): string {
   const days = Math.round((dayOf(at) - dayOf(now)) / 86_400_000);
   if (days === 0 || days === -1) {
     const word = formatFor('relative', language, (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })).format(days, 'day');
-    return word.charAt(0).toUpperCase() + word.slice(1);
+    return word[0].toUpperCase() + word.slice(1);
   }
   return dateFormat(new Date(at).getFullYear() === new Date(now).getFullYear() ? 'date' : 'dateYear', language).format(at);
 }

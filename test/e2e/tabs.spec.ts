@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
+import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
 
 /**
  * Two real tabs of Chromium (two renderers, real storage events and Web Locks) whose visitor acts at
@@ -70,6 +70,14 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [6, 7])) {
   test(`two tabs, busy and tagging the session at random (seed ${seed}): every tag reaches the agent or still waits for the next request`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, false);
     await taggingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+// (17: two tabs' shells kept their tags in one list, each writing the copy it had over the other's.)
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [14, 17])) {
+  test(`two tabs of a single-page site that changes page, busy and tagging the session at random (seed ${seed}): every tag reaches the agent or still waits for the next request`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, false);
+    await taggingAcrossPagesAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 

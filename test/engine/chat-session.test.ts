@@ -642,14 +642,17 @@ describe('createChatSession (agent-chat/engine)', () => {
   });
 
   it("takes up the tags a page's shell kept before the rest of the widget loaded, once, with its next request, their net effect", async () => {
-    const key = `agent-chat:${new URL(proxy.url, location.href).href}:${EARLY_TAGS_KEY}`;
+    const prefix = `agent-chat:${new URL(proxy.url, location.href).href}:${EARLY_TAGS_KEY}:`;
     const session = createChatSession({ proxyUrl: proxy.url });
     session.start();
     session.updateTags({ add: ['own'] });
-    // Another page's shell (this tab's session already runs), with junk among them (not tags).
-    localStorage.setItem(key, JSON.stringify([{ add: ['saw-pricing', 'new-visitor'] }, 'junk', { add: [1] }, { remove: ['new-visitor'] }]));
+    // Another page's shell (this tab's session already runs): each tag with its last operation,
+    // with junk among them (no operation).
+    localStorage.setItem(`${prefix}saw-pricing`, 'add');
+    localStorage.setItem(`${prefix}new-visitor`, 'remove');
+    localStorage.setItem(`${prefix}junk`, '{"add":["x"]}');
     expect(await tagsOfTwoSends(session)).to.deep.equal([{ add: ['own', 'saw-pricing'], remove: ['new-visitor'] }, undefined]);
-    expect(localStorage.getItem(key), 'taken').to.equal(null);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(prefix)), 'taken').to.deep.equal([]);
   });
 
   it("updateTags() then a message the agent does not get: the tags wait for a request that reaches it, after a reload or the message's discard too", async () => {

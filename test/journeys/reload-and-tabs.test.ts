@@ -410,7 +410,7 @@ describe('journeys: reloads and tabs', () => {
     const p = proxy();
     const { setItem } = Storage.prototype;
     Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
-      if (key.endsWith(':early-tags')) throw new DOMException('full', 'QuotaExceededError');
+      if (key.includes(':early-tags:')) throw new DOMException('full', 'QuotaExceededError');
       return setItem.call(this, key, value);
     };
     try {

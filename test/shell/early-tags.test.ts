@@ -1,7 +1,7 @@
 /**
  * Session tags made before the rest of the widget has loaded: the shell keeps them in storage
- * (keepTags), where the engine's store takes them up (EARLY_TAGS_KEY), whichever page or tab makes
- * the next request.
+ * (keepTags), each tag under a key of its own, where the engine's store takes them up
+ * (EARLY_TAGS_KEY), whichever page or tab makes the next request.
  */
 import { expect } from '@open-wc/testing';
 import { EARLY_TAGS_KEY } from '../../src/controllers/conversation-controller.js';
@@ -9,35 +9,41 @@ import { keepTags } from '../../src/shell/early-tags.js';
 import { createStore } from '../../src/storage/store.js';
 
 const url = `${location.origin}/early-tags/${Date.now()}`;
-const key = `agent-chat:${url}:${EARLY_TAGS_KEY}`;
+const prefix = `agent-chat:${url}:${EARLY_TAGS_KEY}:`;
+const kept = () => Object.keys(localStorage).filter((key) => key.startsWith(prefix)).sort();
 
 describe('session tags the shell keeps', () => {
-  afterEach(() => localStorage.removeItem(key));
+  afterEach(() => kept().forEach((key) => localStorage.removeItem(key)));
 
-  it('are kept where the engine takes them up, in the order made, and taken only once', () => {
-    expect(keepTags(url, { add: ['saw-pricing'] })).to.equal(true);
-    expect(keepTags(url, { remove: ['new-visitor'] })).to.equal(true);
+  it('are kept where the engine takes them up, each tag with the last operation made on it, and taken only once', () => {
+    expect(keepTags(url, { add: ['saw-pricing', 'vip'] })).to.equal(true);
+    expect(keepTags(url, { remove: ['new-visitor', 'vip'] })).to.equal(true);
     const store = createStore(`agent-chat:${url}`);
-    expect(store.take(EARLY_TAGS_KEY)).to.deep.equal([{ add: ['saw-pricing'] }, { remove: ['new-visitor'] }]);
-    expect(localStorage.getItem(key), 'gone from storage once taken').to.equal(null);
-    expect(store.take(EARLY_TAGS_KEY), 'nothing left to take').to.equal(null);
+    expect(store.take(EARLY_TAGS_KEY).map(([tag, kind]) => `${kind} ${tag}`).sort()).to.deep.equal(['add saw-pricing', 'remove new-visitor', 'remove vip']);
+    expect(kept(), 'gone from storage once taken').to.deep.equal([]);
+    expect(store.take(EARLY_TAGS_KEY), 'nothing left to take').to.deep.equal([]);
   });
 
-  it('do not grow with a tag a site sets on every page view: the same operation made again moves to the end', () => {
+  it('do not grow with a tag a site sets on every page view: one key for each tag', () => {
     for (let page = 0; page < 50; page++) {
       keepTags(url, { add: ['vip'] });
       keepTags(url, { remove: ['vip'] });
     }
     keepTags(url, { add: ['vip'] });
-    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal([{ remove: ['vip'] }, { add: ['vip'] }]);
+    expect(kept()).to.deep.equal([`${prefix}vip`]);
+    expect(localStorage.getItem(`${prefix}vip`)).to.equal('add');
   });
 
-  it('are refused (the page keeps them) when storage holds something else there or refuses to be written', () => {
-    localStorage.setItem(key, '{not json');
-    expect(keepTags(url, { add: ['vip'] }), 'corrupt').to.equal(false);
-    expect(createStore(`agent-chat:${url}`).take(EARLY_TAGS_KEY), 'the store drops what it cannot read').to.equal(undefined);
-    expect(localStorage.getItem(key)).to.equal(null);
-    const { setItem } = Storage.prototype;
+  it("two tabs' shells keeping tags at once keep both: neither writes over the other's (each tab's copy of storage lags the other's writes)", () => {
+    // What a tab whose copy had not yet seen the other's write did: wrote the list it had, without
+    // the other's tag. A key for each tag has no list to write over.
+    keepTags(url, { add: ['from-a'] });
+    keepTags(url, { add: ['from-b'] });
+    expect(kept()).to.deep.equal([`${prefix}from-a`, `${prefix}from-b`]);
+  });
+
+  it('are refused (the page keeps them) when storage refuses to be written; the store takes nothing where storage cannot be read', () => {
+    const { setItem, getItem } = Storage.prototype;
     Storage.prototype.setItem = () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
@@ -46,5 +52,16 @@ describe('session tags the shell keeps', () => {
     } finally {
       Storage.prototype.setItem = setItem;
     }
+    keepTags(url, { add: ['vip'] });
+    expect(createStore(`agent-chat:${url}`, () => undefined).take(EARLY_TAGS_KEY), 'no storage').to.deep.equal([]);
+    Storage.prototype.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    try {
+      expect(createStore(`agent-chat:${url}`).take(EARLY_TAGS_KEY), 'storage that cannot be read').to.deep.equal([]);
+    } finally {
+      Storage.prototype.getItem = getItem;
+    }
+    expect(kept(), 'left for a store that can read it').to.deep.equal([`${prefix}vip`]);
   });
 });

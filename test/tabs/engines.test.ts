@@ -14,7 +14,7 @@ import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.m
 import { listFrom, numberFrom, oneOf } from '../support/env.mjs';
 import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
-import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
+import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
 
 const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
   + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat" mode="inline"></agent-chat>';
@@ -116,6 +116,7 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   ...seeds([10, 11]).map((seed) => ({ seed, slow: true, choices: true, name: `picking choices at random (seed ${seed}): both tabs show each turn answered as the conversation says, each message posted once`, run: choosingAtRandom })),
   ...seeds([12, 13]).map((seed) => ({ seed, slow: true, name: `sending at random on a single-page site that changes page (seed ${seed}): every message kept once in both tabs and storage, answered once, posted again only as the same request`, run: changingPagesAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
+  ...seeds([14, 15]).map((seed) => ({ seed, slow: false, name: `tagging the session at random on a single-page site that changes page (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAcrossPagesAtRandom })),
   // Past 100 messages from the greeting on: storage keeps the older ones in parts of their own.
   ...seeds([8]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
   ...seeds([9]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),

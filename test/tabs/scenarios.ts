@@ -307,24 +307,33 @@ export async function changingPagesAtRandom(tabs: Tab[], agent: AgentLog, seed: 
   }
 }
 
-/** The visitor's site tags the session at random from both tabs while they send: every tag reaches the agent or still waits for the next request. */
-export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+/**
+ * The visitor's site tags the session at random from both tabs while they send: every tag reaches
+ * the agent or still waits for the next request. With `pages`, the site is a single-page one that
+ * goes to another of its pages every third step (as in {@link changingPagesAtRandom}).
+ */
+export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16, pages = false) {
   const random = prng(seed);
   const tags: string[] = [];
   await act(tabs, random, steps, (step, tab) => {
+    if (pages && step % 3 === 2) return { action: 'page', text: '' };
     if (random() >= 0.7) return { action: 'send', text: `Step ${step} in tab ${tab}` };
     tags.push(`step-${step}`);
     return { action: 'tag', text: tags.at(-1)! };
-  });
+  }, false, false, pages);
   await poll(async () => !(await storedMessages(tabs[0])).some((m) => m.kind === 'user' && m.status !== 'sent'), `${why}: every message delivered`);
   const lost = async () => {
     const stillWaiting = await waitingTags(tabs[0]);
     return tags.filter((tag) => !agent.tagged.flat().includes(tag) && !stillWaiting.includes(tag));
   };
   await poll(async () => (await lost()).length === 0, `${why}: no tag lost`).catch(async (error) => {
-    throw new Error(`${error.message}: ${(await lost()).join(', ')}`);
+    const early = await tabs[0].evaluate(() => Object.entries(localStorage).filter(([key]) => /:(early-)?tags$/.test(key)).map(([key, value]) => `${key.split(':').at(-1)} ${value}`).join('; '), undefined);
+    throw new Error(`${error.message}: ${(await lost()).join(', ')}; the agent got ${JSON.stringify(agent.tagged)}; storage: ${early}`);
   });
 }
+
+/** {@link taggingAtRandom} on a single-page site that changes page. */
+export const taggingAcrossPagesAtRandom = (tabs: Tab[], agent: AgentLog, seed: number, why: string) => taggingAtRandom(tabs, agent, seed, why, 16, true);
 
 /** Each choice a tab shows: its title, its part, and `:inert` when it cannot be clicked. */
 const choiceStates = (tab: Tab) => tab.evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[part~="button"]')]
