@@ -119,8 +119,15 @@ export interface StoredMessage {
 /** The conversation's messages as storage holds them. */
 export const storedMessages = async (tab: Tab) => (await storedIn<{ messages: StoredMessage[] }>(tab, 'conversation'))?.messages ?? [];
 
-/** The session tags storage holds for the next request (added ones). */
-export const waitingTags = async (tab: Tab) => (await storedIn<{ add?: string[] }>(tab, 'tags'))?.add ?? [];
+/**
+ * The session tags storage holds for the next request (added ones): the widget's, and those a
+ * page's shell kept before the rest of the widget loaded (src/shell/early-tags.ts), which the next
+ * request takes up.
+ */
+export const waitingTags = async (tab: Tab) => [
+  ...((await storedIn<{ add?: string[] }>(tab, 'tags'))?.add ?? []),
+  ...(await tab.evaluate(() => Object.entries(localStorage).flatMap(([key, kind]) => (key.includes(':early-tags:') && kind === 'add' ? [key.split(':early-tags:')[1]] : [])), undefined)),
+];
 
 /**
  * What the tab's widget shows: its bubbles' texts, or also its ratings. Nothing while the tab's
@@ -327,7 +334,7 @@ export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number
     return tags.filter((tag) => !agent.tagged.flat().includes(tag) && !stillWaiting.includes(tag));
   };
   await poll(async () => (await lost()).length === 0, `${why}: no tag lost`).catch(async (error) => {
-    const early = await tabs[0].evaluate(() => Object.entries(localStorage).filter(([key]) => /:(early-)?tags$/.test(key)).map(([key, value]) => `${key.split(':').at(-1)} ${value}`).join('; '), undefined);
+    const early = await tabs[0].evaluate(() => Object.entries(localStorage).filter(([key]) => /:tags$|:early-tags:/.test(key)).map(([key, value]) => `${key.split(':').at(-1)} ${value}`).join('; '), undefined);
     throw new Error(`${error.message}: ${(await lost()).join(', ')}; the agent got ${JSON.stringify(agent.tagged)}; storage: ${early}`);
   });
 }
