@@ -21,7 +21,7 @@ export interface ConversationControllerOptions {
   sessionTimeout: () => number;
 }
 
-/** Where a page's shell keeps session tags made before the rest of the widget loaded (src/shell/early-tags.ts). */
+/** Under which (`{namespace}:early-tags:{tag}`) a page's shell keeps session tags made before the rest of the widget loaded (src/shell/early-tags.ts). */
 export const EARLY_TAGS_KEY = 'early-tags';
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';

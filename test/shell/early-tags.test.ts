@@ -34,9 +34,9 @@ describe('session tags the shell keeps', () => {
     expect(localStorage.getItem(`${prefix}vip`)).to.equal('add');
   });
 
-  it("two tabs' shells keeping tags at once keep both: neither writes over the other's (each tab's copy of storage lags the other's writes)", () => {
-    // What a tab whose copy had not yet seen the other's write did: wrote the list it had, without
-    // the other's tag. A key for each tag has no list to write over.
+  it("each tag under a key of its own: keeping one writes no other (two tabs' shells each wrote the whole list from their own copy of storage, and one tab's tags were lost: the two-tab test's single-page run, seed 17)", () => {
+    // A tab whose copy had not yet seen the other's write wrote the list it had, without the other's
+    // tag. A key for each tag has no list to write over.
     keepTags(url, { add: ['from-a'] });
     keepTags(url, { add: ['from-b'] });
     expect(kept()).to.deep.equal([`${prefix}from-a`, `${prefix}from-b`]);
