@@ -1,5 +1,5 @@
 import { test, type Page } from '@playwright/test';
-import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
+import { anythingAcrossPagesAtRandom, anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog } from '../tabs/scenarios.js';
 
 /**
  * Two real tabs of Chromium (two renderers, real storage events and Web Locks) whose visitor acts at
@@ -48,6 +48,13 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [4, 5, 303])) {
   test(`two tabs, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
+  });
+}
+
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [18, 19])) {
+  test(`two tabs of a single-page site that changes page, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice but as the same request, nothing left to send`, async ({ page }) => {
+    const agent = await fakeAgent(page, seed, true);
+    await anythingAcrossPagesAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 

@@ -14,7 +14,7 @@ import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.m
 import { listFrom, numberFrom, oneOf } from '../support/env.mjs';
 import { listen, serveDist } from './loopback.js';
 import { startMiniBrowser } from './minibrowser.js';
-import { anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
+import { anythingAcrossPagesAtRandom, anythingAtRandom, answer, changingPagesAtRandom, choosingAtRandom, greeted, latencies, seedsFrom, sendingAtRandom, taggingAcrossPagesAtRandom, taggingAtRandom, type AgentLog, type Tab } from './scenarios.js';
 
 const PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
   + '<script type="module" src="/dist/agent-chat.js"></script><agent-chat proxy-url="/chat" mode="inline"></agent-chat>';
@@ -113,6 +113,7 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   // 303: a new conversation begun in tab A while its message was with the agent, another begun in
   // tab B, then A's Undo: A restored its own out-of-date copy, and sent the answered message again.
   ...seeds([4, 5, 303]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
+  ...seeds([18, 19]).map((seed) => ({ seed, slow: true, name: `doing anything at random on a single-page site that changes page (seed ${seed}): both tabs alike, nothing posted twice but as the same request, nothing left to send`, run: anythingAcrossPagesAtRandom })),
   ...seeds([10, 11]).map((seed) => ({ seed, slow: true, choices: true, name: `picking choices at random (seed ${seed}): both tabs show each turn answered as the conversation says, each message posted once`, run: choosingAtRandom })),
   ...seeds([12, 13]).map((seed) => ({ seed, slow: true, name: `sending at random on a single-page site that changes page (seed ${seed}): every message kept once in both tabs and storage, answered once, posted again only as the same request`, run: changingPagesAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),

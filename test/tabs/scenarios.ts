@@ -264,13 +264,14 @@ async function keptOnceEverywhere(tabs: Tab[], agent: AgentLog, typed: string[],
 }
 
 /** The visitor sends, rates replies (`feedback` is set), begins new conversations and undoes that, at random from both tabs: both tabs alike, nothing posted twice, nothing left to send. */
-export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16) {
+export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16, pages = false) {
   const random = prng(seed);
   for (const tab of tabs) await tab.evaluate(() => document.querySelector('agent-chat')!.setAttribute('feedback', ''), undefined);
   await act(tabs, random, steps, (step, tab) => {
+    if (pages && step % 4 === 3) return { action: 'page', text: '' };
     const pick = random();
     return { action: pick < 0.6 ? 'send' : pick < 0.85 ? 'rate' : pick < 0.95 ? 'restart' : 'undo', text: `Step ${step} in tab ${tab}` };
-  }, true, !!agent.history); // (a long conversation's older replies are in parts: rated there too)
+  }, true, !!agent.history, pages); // (a long conversation's older replies are in parts: rated there too)
   // (A long conversation's oldest entries may have left one tab's log and not the other's: the newest.)
   const newest = <T>(entries: T[]) => (agent.history ? entries.slice(-80) : entries);
   // (Thanks says the same for either thumb: the thumb kept pressed tells them apart, as one tab may
@@ -289,8 +290,18 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
     const storedRatings = new Map(stored.filter((m) => m.kind === 'agent').map((m) => [m.item?.altText, m.rating ?? '']));
     assert.deepEqual(shownRatings.map(([text]) => [text, storedRatings.get(text)]), shownRatings, `${why}: storage keeps each reply and rating tab A shows`);
   }
-  const texts = agent.posts.filter((p) => !p.startsWith('('));
-  assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
+  const posted = agent.posts.flatMap((post, i) => (post.startsWith('(') ? [] : [{ text: post, id: agent.requestIds?.[i] }]));
+  if (pages) {
+    // A request a page change cut short is posted again as the same request, which the proxy
+    // answers from memory (see changingPagesAtRandom).
+    for (const { text } of posted) {
+      const ids = new Set(posted.filter((other) => other.text === text).map((other) => other.id));
+      assert.equal(ids.size, 1, `${why}: "${text}" posted as one request (${[...ids].join(', ')})`);
+    }
+  } else {
+    const texts = posted.map(({ text }) => text);
+    assert.deepEqual(texts.filter((text, i) => texts.indexOf(text) !== i), [], `${why}: nothing posted twice`);
+  }
 }
 
 /**
@@ -338,6 +349,9 @@ export async function taggingAtRandom(tabs: Tab[], agent: AgentLog, seed: number
     throw new Error(`${error.message}: ${(await lost()).join(', ')}; the agent got ${JSON.stringify(agent.tagged)}; storage: ${early}`);
   });
 }
+
+/** {@link anythingAtRandom} on a single-page site that changes page (every fourth step). */
+export const anythingAcrossPagesAtRandom = (tabs: Tab[], agent: AgentLog, seed: number, why: string) => anythingAtRandom(tabs, agent, seed, why, 16, true);
 
 /** {@link taggingAtRandom} on a single-page site that changes page. */
 export const taggingAcrossPagesAtRandom = (tabs: Tab[], agent: AgentLog, seed: number, why: string) => taggingAtRandom(tabs, agent, seed, why, 16, true);
