@@ -270,10 +270,12 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    */
   get undoable(): Conversation | undefined {
     const before = this.#beforeRestart;
-    const archived = before && this.#conversation.archived();
+    if (!before || this.messages.some((m) => m.kind === 'user')) return undefined;
+    const archived = this.#conversation.archived();
     // Storage keeps the newest conversation put away only: once a newer one is, this tab's copy is
     // out of date (a message it shows as with the agent was answered since, and would be sent again).
-    return !before || this.messages.some((m) => m.kind === 'user') || archived?.startedAt! > before.startedAt ? undefined : archived?.startedAt === before.startedAt ? archived : before;
+    if (archived?.startedAt! > before.startedAt) return undefined;
+    return archived?.startedAt === before.startedAt ? archived : before;
   }
 
   /**

@@ -8,7 +8,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
-import { echoAgent, ok, text } from '../support/fake-proxy.js';
+import { echoAgent, ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, loadBundleInto, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
@@ -657,21 +657,38 @@ describe('journeys: reloads and tabs', () => {
       .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'You said: from B']);
   });
 
+  /** A page of the site with its panel open, greeted, nothing left to send. */
+  async function greetedPage(p: FakeProxy) {
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    await outboxSettled(p);
+    return chat;
+  }
+
+  /** Another tab's write of `key` (from a frame: the page gets the `storage` event a real tab's write fires). */
+  function writeFromAnotherTab(key: string, value: string) {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      frame.contentWindow!.localStorage.setItem(key, value);
+    } finally {
+      frame.remove();
+    }
+  }
+
   it('a single-page site changes page as the other tab writes the conversation from a copy older than this tab\'s last messages: they are kept, in the next page\'s element and in storage (found by TAB_SEEDS=14)', async () => {
-    for (const when of ['between the two pages', 'once the next page has loaded']) {
+    for (const when of ['between the two pages', 'once the next page shows them']) {
       const p = proxy();
       const key = `agent-chat:${p.url}:conversation`;
-      const first = await mount(p, { open: true });
-      await waitForBubbles(first.chat, 1);
-      await outboxSettled(p);
+      const first = await greetedPage(p);
       // What the other tab last read: the greeted conversation (a real tab's page, busy, had not yet
       // heard of what follows).
       const before = JSON.parse(localStorage.getItem(key)!);
-      await submit(first.chat, 'from A');
-      await waitForBubbles(first.chat, 3);
+      await submit(first, 'from A');
+      await waitForBubbles(first, 3);
       await outboxSettled(p);
       // The other tab's write, made on that copy: its own message and reply, not tab A's.
-      const stale = {
+      const stale = JSON.stringify({
         w: Math.random(),
         a: [before.w, ...before.a],
         v: 1,
@@ -684,26 +701,23 @@ describe('journeys: reloads and tabs', () => {
             { kind: 'agent', id: crypto.randomUUID(), at: Date.now(), item: text('B answered') },
           ],
         },
-      };
-      const frame = document.createElement('iframe');
-      document.body.append(frame);
-      try {
-        // The router puts the next page's element in the old one's place.
-        first.chat.remove();
-        if (when === 'between the two pages') frame.contentWindow!.localStorage.setItem(key, JSON.stringify(stale));
-        const next = await mount(p, { open: true });
-        if (when !== 'between the two pages') frame.contentWindow!.localStorage.setItem(key, JSON.stringify(stale));
-        await waitUntil(() => bubbles(next.chat).length === 5, `${when}: both tabs' messages in the next page; saw ${bubbles(next.chat).join(' | ')}; stored ${localStorage.getItem(key)}`, WAIT);
-        expect(bubbles(next.chat), when).to.have.members(['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'B answered']);
-        const stored = JSON.parse(localStorage.getItem(key)!).data;
-        expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), `${when}: what a reload restores`)
-          .to.have.members(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'B answered']);
-        await outboxSettled(p);
-        expect(sent(p), `${when}: nothing sent again`).to.deep.equal(['(greeting)', 'from A']);
-        next.chat.remove();
-      } finally {
-        frame.remove();
+      });
+      // The router puts the next page's element in the old one's place.
+      first.remove();
+      if (when === 'between the two pages') writeFromAnotherTab(key, stale);
+      const { chat: next } = await mount(p, { open: true });
+      if (when !== 'between the two pages') {
+        await waitForBubbles(next, 3, `${when}: tab A's messages, read from its own last write`);
+        writeFromAnotherTab(key, stale);
       }
+      await waitUntil(() => bubbles(next).length === 5, `${when}: both tabs' messages in the next page; saw ${bubbles(next).join(' | ')}; stored ${localStorage.getItem(key)}`, WAIT);
+      expect(bubbles(next), when).to.have.members(['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'B answered']);
+      const stored = JSON.parse(localStorage.getItem(key)!).data;
+      expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), `${when}: what a reload restores`)
+        .to.have.members(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'B answered']);
+      await outboxSettled(p);
+      expect(sent(p), `${when}: nothing sent again`).to.deep.equal(['(greeting)', 'from A']);
+      next.remove();
     }
   });
 
@@ -711,38 +725,28 @@ describe('journeys: reloads and tabs', () => {
     for (const when of ['between the two pages', 'once the next page has read the tags']) {
       const p = proxy();
       const key = `agent-chat:${p.url}:tags`;
-      const first = await mount(p, { open: true });
-      await waitForBubbles(first.chat, 1);
-      await outboxSettled(p);
+      const first = await greetedPage(p);
       // What the other tab last read: no tags yet (nothing stored is a write of its own, 0).
-      const before = localStorage.getItem(key);
-      expect(before, 'no tags stored yet').to.equal(null);
-      first.chat.updateTags({ add: ['from-a'] });
+      expect(localStorage.getItem(key), 'no tags stored yet').to.equal(null);
+      first.updateTags({ add: ['from-a'] });
       // The other tab's write, made on that: its own tag, not tab A's.
       const stale = JSON.stringify({ w: Math.random(), a: [0], v: 1, data: { add: ['from-b'] } });
-      const frame = document.createElement('iframe');
-      document.body.append(frame);
-      try {
-        first.chat.remove();
-        if (when === 'between the two pages') frame.contentWindow!.localStorage.setItem(key, stale);
-        const next = await mount(p, { open: true });
-        await waitForBubbles(next.chat, 1);
-        const expected = ['from-a', 'from-b'];
-        if (when !== 'between the two pages') {
-          // The next page's element reads the tags (tab A's last write) before the other tab's lands.
-          next.chat.updateTags({ add: ['from-next'] });
-          frame.contentWindow!.localStorage.setItem(key, stale);
-          expected.push('from-next');
-          await waitUntil(() => JSON.parse(localStorage.getItem(key)!).data?.add?.length === 3, `${when}: written again on top of it; stored ${localStorage.getItem(key)}`, WAIT);
-        }
-        await submit(next.chat, 'hello');
-        await waitForBubbles(next.chat, 3);
-        expect(p.bodies.at(-1)!.tagOperations?.add, `${when}: the next request carries every tag`).to.have.members(expected);
-        await outboxSettled(p);
-        next.chat.remove();
-      } finally {
-        frame.remove();
+      first.remove();
+      if (when === 'between the two pages') writeFromAnotherTab(key, stale);
+      const next = await greetedPage(p);
+      const expected = ['from-a', 'from-b'];
+      if (when !== 'between the two pages') {
+        // The next page's element reads the tags (tab A's last write) before the other tab's lands.
+        next.updateTags({ add: ['from-next'] });
+        writeFromAnotherTab(key, stale);
+        expected.push('from-next');
+        await waitUntil(() => JSON.parse(localStorage.getItem(key)!).data?.add?.length === 3, `${when}: written again on top of it; stored ${localStorage.getItem(key)}`, WAIT);
       }
+      await submit(next, 'hello');
+      await waitForBubbles(next, 3);
+      expect(p.bodies.at(-1)!.tagOperations?.add, `${when}: the next request carries every tag`).to.have.members(expected);
+      await outboxSettled(p);
+      next.remove();
     }
   });
 
