@@ -107,4 +107,21 @@ describe('CDN snippet', () => {
     assert.match(module, /integrity="sha384-[A-Za-z0-9+/]+=*" crossorigin="anonymous"/);
     assert.match(classic, /agent-chat\.iife\.js/);
   });
+
+  it('starts with an import map vouching for every file the widget may load after the shell (the view and each chunk), by its URL next to the shell and its bytes\' hash', async () => {
+    const { createHash } = await import('node:crypto');
+    const { importMap, snippets } = await import('../../scripts/sri.mjs');
+    const { browserFiles } = await import('../support/size.mjs');
+    const map = importMap('https://cdn.example/npm');
+    const expected = Object.fromEntries(browserFiles().filter((file) => file !== 'agent-chat.js').map((file) => [
+      `https://cdn.example/npm/agent-chat@${pkg.version}/dist/${file}`,
+      `sha384-${createHash('sha384').update(readFileSync(`${root}dist/${file}`)).digest('base64')}`,
+    ]));
+    assert.deepEqual(map, { integrity: expected });
+    assert.ok(Object.keys(expected).some((url) => /\/chunks\/markdown-[\w-]+\.js$/.test(url)), 'the markdown chunk is among them');
+    for (const snippet of snippets('https://cdn.example/npm')) {
+      const [, json] = /^<script type="importmap">([^]*?)<\/script>\n<script /.exec(snippet) ?? [];
+      assert.deepEqual(JSON.parse(json), map, 'the map comes first, before the script tag');
+    }
+  });
 });

@@ -15,6 +15,9 @@
 //   (the view has the engine in it; the bundle test shows no widget file names it).
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { reachable, staticClosure } from '../../scripts/imports.mjs';
+
+export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
 export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_310, all: 52_000, engine: 8_870 };
 
@@ -349,38 +352,6 @@ export const TARGETS = { firstOpen: 41_245, firstOpenMarkdown: 41_245, all: 52_0
 const distDir = new URL('../../dist/', import.meta.url);
 
 export const gzipBytes = (file) => gzipSync(readFileSync(new URL(file, distDir)), { level: 9 }).length;
-
-/** The files `file` imports statically (`import … from "./x.js"`, `import "./x.js"`), relative to dist/. */
-export function staticImports(file) {
-  const code = readFileSync(new URL(file, distDir), 'utf8');
-  const base = new URL(file, 'file:///');
-  const found = [...code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => new URL(m[1], base).pathname.slice(1));
-  return [...new Set(found)];
-}
-
-/** The files `file` may import when it runs (`import("./x.js")`), relative to dist/. */
-export function dynamicImports(file) {
-  const code = readFileSync(new URL(file, distDir), 'utf8');
-  const base = new URL(file, 'file:///');
-  const found = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)].map((m) => new URL(m[1], base).pathname.slice(1));
-  return [...new Set(found)];
-}
-
-/** `file` and every file it may load, statically or when it runs, transitively. */
-export function reachable(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const next of [...staticImports(file), ...dynamicImports(file)]) reachable(next, seen);
-  return seen;
-}
-
-/** `file` and everything it imports statically, transitively. */
-export function staticClosure(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const next of staticImports(file)) staticClosure(next, seen);
-  return seen;
-}
 
 /** The engine for a site's own UI, built on its own: never loaded by the widget. */
 export const STANDALONE_ENGINE = 'agent-chat-engine.js';

@@ -21,12 +21,9 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright';
-import puppeteer from 'puppeteer-core';
-import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
 import { listFrom } from '../support/env.mjs';
+import { ENGINE_TABS, type Tab } from './engine-tab.js';
 import { listen, serveDist } from './loopback.js';
-import { startMiniBrowser } from './minibrowser.js';
 import { poll } from './scenarios.js';
 
 const page = (path: string) => '<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
@@ -60,42 +57,6 @@ async function site() {
     }
   });
   return { ...(await listen(server)), posts, agent };
-}
-
-/** One tab of an engine: runs a function in its page (one JSON argument), goes to a URL. */
-interface Tab {
-  evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>;
-  goto(url: string): Promise<void>;
-  quit(): Promise<void>;
-}
-
-async function chromiumTab(): Promise<Tab> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
-  const tab = await browser.newPage();
-  return {
-    evaluate: (fn, arg) => tab.evaluate(fn as never, arg),
-    goto: async (url) => void (await tab.goto(url)),
-    quit: () => browser.close(),
-  };
-}
-
-async function firefoxTab(): Promise<Tab> {
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
-  const tab = await browser.newPage();
-  return {
-    evaluate: (fn, arg) => tab.evaluate(fn as never, arg) as never,
-    goto: async (url) => void (await tab.goto(url)),
-    quit: () => browser.close(),
-  };
-}
-
-async function webkitTab(): Promise<Tab> {
-  const { browser, quit } = await startMiniBrowser();
-  return {
-    evaluate: (fn, arg) => browser.execute(fn as never, arg) as never,
-    goto: (url) => browser.url(url) as Promise<void>,
-    quit,
-  };
 }
 
 // In the page: what the widget shows, and what a visitor does (through its parts).
@@ -134,10 +95,11 @@ async function say(tab: Tab, engine: string, text: string, answered = true) {
 const onPage = (tab: Tab, path: string) =>
   tab.evaluate((path) => location.pathname === path && document.readyState === 'complete', path).catch(() => false);
 
+/** Which engines come back to the page from their back/forward cache (Firefox loads it again: see above). */
 const ENGINES = {
-  chromium: { start: chromiumTab, missing: CHROMIUM ? undefined : 'not installed (Debian: apt-get install chromium)', cached: true },
-  firefox: { start: firefoxTab, missing: FIREFOX ? undefined : 'not installed (Debian: apt-get install firefox-esr)', cached: false },
-  webkit: { start: webkitTab, missing: WEBKIT_DRIVER && MINIBROWSER && XVFB ? undefined : 'not installed (Debian: apt-get install webkit2gtk-driver xvfb)', cached: true },
+  chromium: { ...ENGINE_TABS.chromium, cached: true },
+  firefox: { ...ENGINE_TABS.firefox, cached: false },
+  webkit: { ...ENGINE_TABS.webkit, cached: true },
 };
 /** `BACK_ENGINES=webkit` runs one engine. */
 const chosen = listFrom('BACK_ENGINES', ['chromium', 'firefox', 'webkit'], ['chromium', 'firefox', 'webkit']);

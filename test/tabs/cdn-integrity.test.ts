@@ -1,0 +1,124 @@
+/**
+ * The CDN snippet `npm run sri` prints, pasted on a page of a site and served from another origin
+ * (a loopback "CDN" that serves dist/ under `/npm/agent-chat@<version>/dist/`), in each engine.
+ * The script tag's `integrity` covers the shell only: the view (the panel, the engine, Lit) and the
+ * chunks (marked and DOMPurify among them) come by `import()` from next to it. The snippet's
+ * import map vouches for each of them, so a CDN that serves other bytes than the release's gets
+ * them refused, and none of their code runs: the panel says it could not load, or a reply shows
+ * as its plain text. Without the map (the snippet before 27 November), the changed file runs: the
+ * last test shows it, in every engine.
+ *
+ * A changed file is the built one with a statement added at its end that records, in the page,
+ * that it ran. Each test has a site and a CDN of its own (new origins: nothing cached, nothing
+ * stored). Run after `npm run build`; an engine that is not installed is skipped, with the reason.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { snippets } from '../../scripts/sri.mjs';
+import { listFrom } from '../support/env.mjs';
+import { ENGINE_TABS, type Tab } from './engine-tab.js';
+import { listen } from './loopback.js';
+import { poll } from './scenarios.js';
+
+const DIST = new URL('../../dist/', import.meta.url);
+const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const GREETING = { markdown: '**Hello!** How can I help?', plain: 'Hello! How can I help?' };
+
+/**
+ * A CDN serving the built files, those whose path contains one of `changed` with a statement added
+ * that records the file in `window.ran` when it runs; and a site whose page has the snippet (the ES
+ * module's or the classic script's; `withoutMap`: its script tag only) and an agent that greets in
+ * markdown. Both close after the test.
+ */
+async function siteAndCdn({ classic = false, changed = [] as string[], withoutMap = false }) {
+  const cdnServer = createServer(async (request, response) => {
+    const path = (request.url ?? '').replace(`/npm/agent-chat@${version}/dist/`, '');
+    let file = /^[\w/.-]+\.js$/.test(path) && !path.includes('..') ? await readFile(new URL(path, DIST)).catch(() => undefined) : undefined;
+    if (!file) return void response.writeHead(404).end();
+    if (changed.some((name) => path.includes(name))) file = Buffer.concat([file, Buffer.from(`\n;(window.ran ??= []).push(${JSON.stringify(path)});\n`)]);
+    response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(file);
+  });
+  const cdn = await listen(cdnServer);
+  const [module, classicScript] = snippets(`${cdn.url}npm`);
+  let snippet = classic ? classicScript : module;
+  if (withoutMap) snippet = snippet.replace(/<script type="importmap">[^]*?<\/script>\n/, '');
+  const siteServer = createServer(async (request, response) => {
+    if (request.method === 'POST' && request.url === '/chat') {
+      for await (const _ of request); // (the request's body, read and let go)
+      const item = { id: 'TX_1', type: 'text', options: [GREETING.markdown], altText: GREETING.plain };
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', result: { responses: [item] } }));
+    }
+    if (request.url !== '/') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
+      + `${snippet}\n<agent-chat proxy-url="/chat" mode="inline"></agent-chat>`);
+  });
+  const site = await listen(siteServer);
+  return { url: site.url, snippet, close: () => Promise.all([site.close(), cdn.close()]) };
+}
+
+/** In the page: the greeting's bubble as shown (its text, whether its markdown was drawn), the panel's text, and the changed files that ran. */
+const seen = () => {
+  const root = document.querySelector('agent-chat')?.shadowRoot;
+  const bubble = root?.querySelector('[part~="message--agent"] [part~="bubble"]');
+  return {
+    greeting: bubble?.textContent?.trim() ?? '',
+    markdown: !!bubble?.querySelector('strong'),
+    panel: root?.querySelector('[part~="panel"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+    ran: (window as unknown as { ran?: string[] }).ran ?? [],
+  };
+};
+
+/** `CDN_ENGINES=firefox` runs one engine (npm test passes the engines it found). */
+const chosen = listFrom('CDN_ENGINES', ['chromium', 'firefox', 'webkit'], ['chromium', 'firefox', 'webkit']);
+
+for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
+  describe(`the CDN snippet in ${engine}`, { skip: chosen.includes(engine) ? missing : 'not chosen (CDN_ENGINES)' }, () => {
+    let tab: Tab;
+    before(async () => {
+      tab = await start();
+    });
+    after(() => tab?.quit());
+
+    /** Loads the page of a new site and CDN, and waits until `done` holds of what it shows. */
+    async function visit(options: Parameters<typeof siteAndCdn>[0], done: (state: ReturnType<typeof seen>) => boolean, what: string) {
+      const site = await siteAndCdn(options);
+      try {
+        await tab.goto(site.url);
+        let state: ReturnType<typeof seen> | undefined;
+        await poll(async () => done((state = await tab.evaluate(seen, null))), `${engine}: ${what} (last seen: ${JSON.stringify(state)})`);
+        return { state: state!, snippet: site.snippet };
+      } finally {
+        await site.close();
+      }
+    }
+
+    for (const classic of [false, true]) {
+      const shell = classic ? 'the classic script' : 'the ES module';
+      it(`as printed, with ${shell}: the view and the markdown chunk load, checked, and a markdown greeting shows as markdown`, async () => {
+        const { state, snippet } = await visit({ classic }, (s) => s.markdown, 'the greeting shows as markdown');
+        assert.match(snippet, /<script type="importmap">/);
+        assert.equal(state.greeting, GREETING.plain);
+      });
+
+      it(`with ${shell}, the view changed on the CDN: refused, none of it runs, and the panel says the chat could not load`, async () => {
+        const { state } = await visit({ classic, changed: ['agent-chat-view.js'] }, (s) => /could not load/.test(s.panel), 'the panel says the chat could not load');
+        assert.deepEqual(state.ran, []);
+        assert.equal(state.greeting, '');
+      });
+    }
+
+    it('the markdown chunk (marked and DOMPurify) changed on the CDN: refused, none of it runs, and the greeting shows as its plain text', async () => {
+      const { state } = await visit({ changed: ['chunks/markdown-'] }, (s) => !!s.greeting, 'the greeting shows');
+      assert.deepEqual(state.ran, []);
+      assert.equal(state.greeting, GREETING.plain);
+      assert.equal(state.markdown, false);
+    });
+
+    it('without the import map (the snippet before it had one), the changed chunk runs: what the map is there for', async () => {
+      const { state } = await visit({ changed: ['chunks/markdown-'], withoutMap: true }, (s) => !!s.greeting, 'the greeting shows');
+      assert.deepEqual(state.ran.map((path) => path.replace(/-[\w-]+\.js$/, '')), ['chunks/markdown']);
+    });
+  });
+}
