@@ -18,12 +18,18 @@ export const PUBLISHED = ['dist/agent-chat.js', 'dist/agent-chat.iife.js'];
 /** `sha384-…` of a file's bytes, as the `integrity` attribute wants it. */
 export const integrityOf = (path) => `sha384-${createHash('sha384').update(readFileSync(new URL(path, root))).digest('base64')}`;
 
-/** Every file either shell may load after it (both load the same view and chunks, from next to themselves), under dist/. */
-export const loadedFiles = () => [...reachable('agent-chat.js')].filter((file) => file !== 'agent-chat.js').map((file) => `dist/${file}`);
+/**
+ * Under dist/: every file either shell may load after it (both load the same view and chunks, from
+ * next to themselves); with `'engine'`, `agent-chat/engine` (which a site's own module imports,
+ * so no script tag vouches for it) and its chunks.
+ */
+export const loadedFiles = (entry = 'widget') => (entry === 'engine'
+  ? [...reachable('agent-chat-engine.js')]
+  : [...reachable('agent-chat.js')].filter((file) => file !== 'agent-chat.js')).map((file) => `dist/${file}`);
 
-/** The import map that makes the browser check each file the shell loads: `{ integrity: { url: hash } }`. */
-export const importMap = (cdn = 'https://cdn.jsdelivr.net/npm') =>
-  ({ integrity: Object.fromEntries(loadedFiles().map((path) => [`${cdn}/${name}@${version}/${path}`, integrityOf(path)])) });
+/** The import map that makes the browser check each of those files: `{ integrity: { url: hash } }`. */
+export const importMap = (cdn = 'https://cdn.jsdelivr.net/npm', entry = 'widget') =>
+  ({ integrity: Object.fromEntries(loadedFiles(entry).map((path) => [`${cdn}/${name}@${version}/${path}`, integrityOf(path)])) });
 
 /** The snippets to paste (the ES module's, the classic script's): the import map, then the script tag. */
 export function snippets(cdn = 'https://cdn.jsdelivr.net/npm') {
@@ -36,6 +42,7 @@ export function snippets(cdn = 'https://cdn.jsdelivr.net/npm') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const path of [...PUBLISHED, ...loadedFiles()]) console.log(`${path}: ${integrityOf(path)}`);
+  for (const path of new Set([...PUBLISHED, ...loadedFiles(), ...loadedFiles('engine')])) console.log(`${path}: ${integrityOf(path)}`);
   console.log(`\n${snippets().join('\n\n')}`);
+  console.log(`\nFor agent-chat/engine imported from the CDN by the site's own code, this import map first:\n<script type="importmap">\n${JSON.stringify(importMap(undefined, 'engine'), null, 2)}\n</script>`);
 }

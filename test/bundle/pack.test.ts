@@ -119,6 +119,9 @@ describe('CDN snippet', () => {
     ]));
     assert.deepEqual(map, { integrity: expected });
     assert.ok(Object.keys(expected).some((url) => /\/chunks\/markdown-[\w-]+\.js$/.test(url)), 'the markdown chunk is among them');
+    const engine = importMap('https://cdn.example/npm', 'engine').integrity;
+    assert.deepEqual(Object.keys(engine).map((url) => url.replace(/^.*\/dist\//, '').replace(/^(engine-chunks\/\w+)-[\w-]+\.js$/, '$1')).sort(), ['agent-chat-engine.js', 'engine-chunks/de', 'engine-chunks/el'],
+      'the engine\'s map: its file and its language chunks');
     for (const snippet of snippets('https://cdn.example/npm')) {
       const [, json] = /^<script type="importmap">([^]*?)<\/script>\n<script /.exec(snippet) ?? [];
       assert.deepEqual(JSON.parse(json), map, 'the map comes first, before the script tag');

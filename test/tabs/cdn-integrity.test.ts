@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { snippets } from '../../scripts/sri.mjs';
+import { importMap, snippets } from '../../scripts/sri.mjs';
 import { listFrom } from '../support/env.mjs';
 import { ENGINE_TABS, type Tab } from './engine-tab.js';
 import { listen } from './loopback.js';
@@ -29,10 +29,11 @@ const GREETING = { markdown: '**Hello!** How can I help?', plain: 'Hello! How ca
 /**
  * A CDN serving the built files, those whose path contains one of `changed` with a statement added
  * that records the file in `window.ran` when it runs; and a site whose page has the snippet (the ES
- * module's or the classic script's; `withoutMap`: its script tag only) and an agent that greets in
- * markdown. Both close after the test.
+ * module's or the classic script's; `withoutMap`: its script tag only; `engine`: the engine's map
+ * and a module of the site's that imports `agent-chat/engine` from the CDN, recording in
+ * `window.engine` what came of it) and an agent that greets in markdown. Both close after the test.
  */
-async function siteAndCdn({ classic = false, changed = [] as string[], withoutMap = false }) {
+async function siteAndCdn({ classic = false, changed = [] as string[], withoutMap = false, engine = false }) {
   const cdnServer = createServer(async (request, response) => {
     const path = (request.url ?? '').replace(`/npm/agent-chat@${version}/dist/`, '');
     let file = /^[\w/.-]+\.js$/.test(path) && !path.includes('..') ? await readFile(new URL(path, DIST)).catch(() => undefined) : undefined;
@@ -44,6 +45,10 @@ async function siteAndCdn({ classic = false, changed = [] as string[], withoutMa
   const [module, classicScript] = snippets(`${cdn.url}npm`);
   let snippet = classic ? classicScript : module;
   if (withoutMap) snippet = snippet.replace(/<script type="importmap">[^]*?<\/script>\n/, '');
+  if (engine) {
+    snippet = `<script type="importmap">${JSON.stringify(importMap(`${cdn.url}npm`, 'engine'))}</script>\n<script type="module">`
+      + `import('${cdn.url}npm/agent-chat@${version}/dist/agent-chat-engine.js').then((m) => (window.engine = typeof m.createChatSession), () => (window.engine = 'refused'));</script>`;
+  }
   const siteServer = createServer(async (request, response) => {
     if (request.method === 'POST' && request.url === '/chat') {
       for await (const _ of request); // (the request's body, read and let go)
@@ -67,6 +72,7 @@ const seen = () => {
     markdown: !!bubble?.querySelector('strong'),
     panel: root?.querySelector('[part~="panel"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
     ran: (window as unknown as { ran?: string[] }).ran ?? [],
+    engine: (window as unknown as { engine?: string }).engine ?? '',
   };
 };
 
@@ -114,6 +120,13 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
       assert.deepEqual(state.ran, []);
       assert.equal(state.greeting, GREETING.plain);
       assert.equal(state.markdown, false);
+    });
+
+    it('agent-chat/engine imported by a site\'s own module from the CDN, with the engine\'s import map: loads checked; changed on the CDN, refused and none of it runs', async () => {
+      assert.equal((await visit({ engine: true }, (s) => !!s.engine, 'the import settles')).state.engine, 'function');
+      const { state } = await visit({ engine: true, changed: ['agent-chat-engine.js'] }, (s) => !!s.engine, 'the import settles');
+      assert.equal(state.engine, 'refused');
+      assert.deepEqual(state.ran, []);
     });
 
     it('without the import map (the snippet before it had one), the changed chunk runs: what the map is there for', async () => {
