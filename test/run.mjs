@@ -3,7 +3,8 @@
 //   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
 //   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found; a
 //      file cut short because its browser died is run once more in a new one: browser-suite.mjs),
-//      two real tabs in Firefox and WebKit, Back to a page and the CDN snippet in every engine (test/tabs),
+//      two real tabs in Firefox and WebKit, Back to a page, the CDN snippet and a nonce-based CSP in
+//      every engine (test/tabs),
 //      end-to-end tests (Playwright + Chromium against the demo)
 // Engines: WTR_BROWSERS=chromium,firefox,webkit picks them explicitly.
 import { spawn, spawnSync } from 'node:child_process';
@@ -124,13 +125,13 @@ if (build.code === 0) {
   for (const { name, code, counts } of await browserTests(run, browsers, { root, say })) count(name, code, counts);
 
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit;
-  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; and the
-  // CDN snippet's import map refusing changed files, in each engine.
+  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; the CDN
+  // snippet's import map refusing changed files, and a nonce-based strict CSP, in each engine.
   const tabEngines = browsers.filter((name) => name !== 'chromium');
   {
-    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page and the CDN snippet in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
-    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/cdn-integrity.test.ts'],
-      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(',') });
+    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, the CDN snippet and a nonce-based CSP in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
+    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/cdn-integrity.test.ts', 'test/tabs/nonce-csp.test.ts'],
+      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(','), CSP_ENGINES: browsers.join(',') });
     const pass = lastMatch(tabs.output, /^ℹ pass (\d+)/gm);
     const fail = lastMatch(tabs.output, /^ℹ fail (\d+)/gm);
     for (const [, name, why] of tabs.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });

@@ -13,17 +13,14 @@
  * stored). Run after `npm run build`; an engine that is not installed is skipped, with the reason.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { importMap, snippets } from '../../scripts/sri.mjs';
 import { listFrom } from '../support/env.mjs';
 import { ENGINE_TABS, type Tab } from './engine-tab.js';
-import { listen } from './loopback.js';
+import { CDN_PATH, cdnBase, listen, serveCdn } from './loopback.js';
 import { poll } from './scenarios.js';
 
-const DIST = new URL('../../dist/', import.meta.url);
-const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const GREETING = { markdown: '**Hello!** How can I help?', plain: 'Hello! How can I help?' };
 
 /**
@@ -34,20 +31,15 @@ const GREETING = { markdown: '**Hello!** How can I help?', plain: 'Hello! How ca
  * `window.engine` what came of it) and an agent that greets in markdown. Both close after the test.
  */
 async function siteAndCdn({ classic = false, changed = [] as string[], withoutMap = false, engine = false }) {
-  const cdnServer = createServer(async (request, response) => {
-    const path = (request.url ?? '').replace(`/npm/agent-chat@${version}/dist/`, '');
-    let file = /^[\w/.-]+\.js$/.test(path) && !path.includes('..') ? await readFile(new URL(path, DIST)).catch(() => undefined) : undefined;
-    if (!file) return void response.writeHead(404).end();
-    if (changed.some((name) => path.includes(name))) file = Buffer.concat([file, Buffer.from(`\n;(window.ran ??= []).push(${JSON.stringify(path)});\n`)]);
-    response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(file);
-  });
+  const cdnServer = createServer((request, response) => serveCdn(request.url ?? '/', response, (path, file) =>
+    changed.some((name) => path.includes(name)) ? Buffer.concat([file, Buffer.from(`\n;(window.ran ??= []).push(${JSON.stringify(path)});\n`)]) : file));
   const cdn = await listen(cdnServer);
-  const [module, classicScript] = snippets(`${cdn.url}npm`);
+  const [module, classicScript] = snippets(cdnBase(cdn.url));
   let snippet = classic ? classicScript : module;
   if (withoutMap) snippet = snippet.replace(/<script type="importmap">[^]*?<\/script>\n/, '');
   if (engine) {
-    snippet = `<script type="importmap">${JSON.stringify(importMap(`${cdn.url}npm`, 'engine'))}</script>\n<script type="module">`
-      + `import('${cdn.url}npm/agent-chat@${version}/dist/agent-chat-engine.js').then((m) => (window.engine = typeof m.createChatSession), () => (window.engine = 'refused'));</script>`;
+    snippet = `<script type="importmap">${JSON.stringify(importMap(cdnBase(cdn.url), 'engine'))}</script>\n<script type="module">`
+      + `import('${cdn.url}${CDN_PATH}agent-chat-engine.js').then((m) => (window.engine = typeof m.createChatSession), () => (window.engine = 'refused'));</script>`;
   }
   const siteServer = createServer(async (request, response) => {
     if (request.method === 'POST' && request.url === '/chat') {

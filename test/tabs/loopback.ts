@@ -18,6 +18,26 @@ export async function serveDist(url: string, response: ServerResponse): Promise<
   }
 }
 
+const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+/** Where a CDN that mirrors npm (jsDelivr's layout) serves the built files of this version, after its base URL. */
+export const CDN_PATH = `npm/agent-chat@${version}/dist/`;
+
+/** The base URL to give `npm run sri`'s snippets for such a CDN at `url` (its `npm/`). */
+export const cdnBase = (url: string) => `${url}npm`;
+
+/**
+ * Answers as such a CDN, another origin than the page's: `/${CDN_PATH}…js` with the built file (as
+ * `change` gives it back, given the path under dist/), allowed to any origin, never cached (each test
+ * its own bytes); 404 for anything else.
+ */
+export async function serveCdn(url: string, response: ServerResponse, change = (_path: string, file: Buffer) => file): Promise<void> {
+  const path = url.startsWith(`/${CDN_PATH}`) ? url.slice(CDN_PATH.length + 1) : '';
+  const file = /^[\w/.-]+\.js$/.test(path) && !path.includes('..') ? await readFile(new URL(path, DIST)).catch(() => undefined) : undefined;
+  if (!file) return void response.writeHead(404).end();
+  response.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(change(path, file));
+}
+
 /** The ports this process has listened on: a browser kept open between scenarios remembers each origin's storage. */
 const used = new Set<number>();
 
@@ -43,5 +63,8 @@ export async function listen(server: Server) {
   }
   await Promise.all(blockers.map((blocker) => new Promise((resolve) => blocker.close(resolve))));
   used.add(port);
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+  // Closing ends the connections still open too: a browser may hold one it opened ahead and never
+  // sent a request on (WebKit, to a second origin), which the server would otherwise wait for until
+  // its headers timeout, a minute later.
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => (server.close(resolve), server.closeAllConnections())) };
 }
