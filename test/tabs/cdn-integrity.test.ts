@@ -22,6 +22,8 @@ import { CDN_PATH, cdnBase, listen, serveCdn } from './loopback.js';
 import { poll } from './scenarios.js';
 
 const GREETING = { markdown: '**Hello!** How can I help?', plain: 'Hello! How can I help?' };
+/** A carousel after the greeting's text: drawn by a chunk of its own. */
+const CAROUSEL = { id: 'CA_1', type: 'carousel', altText: 'Our plans: Plan S', cards: [{ title: 'Plan S', buttons: [{ title: 'Choose', payload: { type: 'node', data: 's' } }] }] };
 
 /**
  * A CDN serving the built files, those whose path contains one of `changed` with a statement added
@@ -44,8 +46,8 @@ async function siteAndCdn({ classic = false, changed = [] as string[], withoutMa
   const siteServer = createServer(async (request, response) => {
     if (request.method === 'POST' && request.url === '/chat') {
       for await (const _ of request); // (the request's body, read and let go)
-      const item = { id: 'TX_1', type: 'text', options: [GREETING.markdown], altText: GREETING.plain };
-      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', result: { responses: [item] } }));
+      const items = [{ id: 'TX_1', type: 'text', options: [GREETING.markdown], altText: GREETING.plain }, CAROUSEL];
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', result: { responses: items } }));
     }
     if (request.url !== '/') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><meta charset="utf-8"><title>A page of the site</title><link rel="icon" href="data:,">'
@@ -58,10 +60,12 @@ async function siteAndCdn({ classic = false, changed = [] as string[], withoutMa
 /** In the page: the greeting's bubble as shown (its text, whether its markdown was drawn), the panel's text, and the changed files that ran. */
 const seen = () => {
   const root = document.querySelector('agent-chat')?.shadowRoot;
-  const bubble = root?.querySelector('[part~="message--agent"] [part~="bubble"]');
+  const [bubble, next] = root?.querySelectorAll('[part~="message--agent"]') ?? [];
   return {
-    greeting: bubble?.textContent?.trim() ?? '',
+    greeting: bubble?.querySelector('[part~="bubble"]')?.textContent?.trim() ?? '',
     markdown: !!bubble?.querySelector('strong'),
+    /** What the carousel's place shows: its card's title, or the fallback bubble's text. */
+    carousel: next?.querySelector('[part~="card-title"]')?.textContent?.trim() ?? next?.querySelector('[part~="bubble"]')?.textContent?.trim() ?? '',
     panel: root?.querySelector('[part~="panel"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
     ran: (window as unknown as { ran?: string[] }).ran ?? [],
     engine: (window as unknown as { engine?: string }).engine ?? '',
@@ -94,10 +98,11 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
 
     for (const classic of [false, true]) {
       const shell = classic ? 'the classic script' : 'the ES module';
-      it(`as printed, with ${shell}: the view and the markdown chunk load, checked, and a markdown greeting shows as markdown`, async () => {
-        const { state, snippet } = await visit({ classic }, (s) => s.markdown, 'the greeting shows as markdown');
+      it(`as printed, with ${shell}: the view, the markdown and carousel chunks load, checked, and a markdown greeting shows as markdown, its carousel as cards`, async () => {
+        const { state, snippet } = await visit({ classic }, (s) => s.markdown && !!s.carousel, 'the greeting shows as markdown, with its carousel');
         assert.match(snippet, /<script type="importmap">/);
         assert.equal(state.greeting, GREETING.plain);
+        assert.equal(state.carousel, 'Plan S');
       });
 
       it(`with ${shell}, the view changed on the CDN: refused, none of it runs, and the panel says the chat could not load`, async () => {
@@ -112,6 +117,13 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
       assert.deepEqual(state.ran, []);
       assert.equal(state.greeting, GREETING.plain);
       assert.equal(state.markdown, false);
+    });
+
+    it('the carousel chunk changed on the CDN: refused, none of it runs, and the carousel shows as its plain text', async () => {
+      const { state } = await visit({ changed: ['chunks/carousel-'] }, (s) => !!s.carousel, 'the carousel\'s place shows');
+      assert.deepEqual(state.ran, []);
+      assert.equal(state.carousel, CAROUSEL.altText);
+      assert.equal(state.markdown, true, 'the markdown chunk, untouched, loads');
     });
 
     it('agent-chat/engine imported by a site\'s own module from the CDN, with the engine\'s import map: loads checked; changed on the CDN, refused and none of it runs', async () => {
