@@ -206,10 +206,15 @@ export class ConversationController implements ReactiveController {
     return finished;
   }
 
-  /** Takes `conversation` up (an undone restart, a new one). */
+  /**
+   * Takes `conversation` up (an undone restart, a new one), with what this tab changed of it while
+   * it was put away: another tab's write of it from an older copy (a rating made before it heard of
+   * the restart) was put away in its place without them (a reply to a request the agent had, which
+   * would be sent again).
+   */
   restore(conversation: Conversation) {
-    this.#archived = this.#archived.filter(([from]) => from !== conversation.startedAt); // read with it
-    this.#change(() => conversation);
+    const back = applied(this.#takeArchived(conversation), conversation);
+    this.#change(() => back);
   }
 
   /**
@@ -481,8 +486,14 @@ export class ConversationController implements ReactiveController {
       return changes;
     });
     // A conversation put away, back (another tab's Undo): what this tab changed of it meanwhile.
-    const back = this.#archived.filter(([from]) => from === conversation.startedAt).flatMap(([, changes]) => changes);
-    this.#archived = this.#archived.filter(([from]) => from !== conversation.startedAt);
+    const back = this.#takeArchived(conversation);
     return [[...lost, ...back], applied(back, conversation)];
+  }
+
+  /** This tab's last changes to `conversation` while it was put away (see #archived), which it no longer keeps: it is back. */
+  #takeArchived({ startedAt }: Conversation) {
+    const back = this.#archived.filter(([from]) => from === startedAt).flatMap(([, changes]) => changes);
+    this.#archived = this.#archived.filter(([from]) => from !== startedAt);
+    return back;
   }
 }

@@ -7,7 +7,8 @@ import { anythingAcrossPagesAtRandom, anythingAtRandom, answer, changingPagesAtR
  * test/tabs/scenarios.ts, which test/tabs/engines.test.ts runs in Firefox and WebKit. Before writes
  * named the writes they were made on, each seed of the first lost messages and posted others two
  * or three times; before tags were kept the same way, seeds 6 and 7 lost tags. `TAB_SEEDS=1-40`
- * (or `7`) runs each scenario with other seeds, as in the other engines.
+ * (or `7`) runs each scenario with other seeds, as in the other engines; `TAB_LOG=1` prints each
+ * step as it is given (and, doing anything, what the agent was posted, with each request's id).
  */
 
 /**
@@ -96,7 +97,7 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [8])) {
   });
 }
 
-for (const seed of seedsFrom(process.env.TAB_SEEDS, [9])) {
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [9, 61])) {
   test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true, 150);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);

@@ -896,6 +896,44 @@ describe('journeys: reloads and tabs', () => {
     });
   }
 
+  it('a new conversation begun while a message is with the agent, the answer kept with the one put away, then the other tab\'s write of that one from its copy (a rating made before it heard of the new one): Undo brings back the message answered and the rating, and sends nothing again (found by TAB_SEEDS=61)', async () => {
+    const p = proxy();
+    const key = `agent-chat:${p.url}:conversation`;
+    const { chat: a } = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(a, 1);
+    await outboxSettled(p);
+    const held = p.hold();
+    await submit(a, 'with the agent');
+    await waitForRequests(p, 2);
+    // What the other tab last read: the message on its way (a real tab's page, busy, had not yet
+    // heard of what follows).
+    const before = JSON.parse(localStorage.getItem(key)!);
+    part(a, 'restart-button')!.click(); // the request goes on
+    held.release();
+    await waitForRequests(p, 3); // the new conversation's greeting, after the answer: kept with the one put away
+    await waitForBubbles(a, 1, 'the new conversation, greeted');
+    await outboxSettled(p);
+    // The other tab's write, made on that copy: the visitor rated the greeting there.
+    const [greeting, ...rest] = before.data.messages;
+    const theirs = Math.random();
+    writeFromAnotherTab(key, JSON.stringify({
+      ...before, w: theirs, a: [before.w, ...before.a],
+      data: { ...before.data, updatedAt: Date.now(), messages: [{ ...greeting, rating: 'up', tag: 'feedback-up' }, ...rest] },
+    }));
+    // Tab A makes its new conversation again on top of it, and puts that one away in its place.
+    await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a[0] === theirs, 'tab A writes on top of it', WAIT);
+    expect(bubbles(a), 'tab A keeps the new conversation').to.deep.equal(['Hello! How can I help?']);
+    const asked = p.requests.length;
+    part(a, 'undo-button')!.click();
+    await waitUntil(() => bubbles(a).length === 3, `taken back; saw ${bubbles(a).join(' | ')}`, WAIT);
+    await outboxSettled(p);
+    expect(sent(p, asked), 'nothing sent again').to.deep.equal([]);
+    expect(bubbles(a)).to.deep.equal(['Hello! How can I help?', 'with the agent', 'You said: with the agent']);
+    expect(statusOf(a, 'with the agent')).to.equal('sent');
+    expect((parts(a, 'feedback-button--up')[0] as HTMLButtonElement).disabled, 'the other tab\'s rating').to.equal(true);
+    a.remove();
+  });
+
   /** Two tabs of a conversation whose greeting is `count` replies: tab A open, tab B inline. */
   async function twoTabsGreetedWith(count: number) {
     const p = proxy();

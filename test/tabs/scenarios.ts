@@ -222,8 +222,11 @@ async function act(tabs: Tab[], random: () => number, steps: number, pick: (step
     const { action, text } = pick(step, 'AB'[which]);
     const busy = Math.floor(random() * 300);
     const tab = tabs[which];
-    running.push(start(tab, { action, text, busy, thumb: thumbs && random() < 0.5 ? 'up' : 'down', anyReply, pages }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
-    if (random() < 0.5) await Promise.all(running.splice(0));
+    const thumb = thumbs && random() < 0.5 ? 'up' : 'down';
+    running.push(start(tab, { action, text, busy, thumb, anyReply, pages }).then(() => poll(() => stepsDone(tab), 'the tab does its steps')));
+    const wait = random() < 0.5;
+    if (process.env.TAB_LOG) console.log(`step ${step}: tab ${'AB'[which]} ${action}${action === 'rate' ? ` ${thumb}` : ''} "${text}" after ${busy} ms busy${wait ? ', then both done' : ''}`);
+    if (wait) await Promise.all(running.splice(0));
   }
   await Promise.all(running);
 }
@@ -291,6 +294,7 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
     assert.deepEqual(shownRatings.map(([text]) => [text, storedRatings.get(text)]), shownRatings, `${why}: storage keeps each reply and rating tab A shows`);
   }
   const posted = agent.posts.flatMap((post, i) => (post.startsWith('(') ? [] : [{ text: post, id: agent.requestIds?.[i] }]));
+  if (process.env.TAB_LOG) console.log(`posted: ${agent.posts.map((post, i) => `${post} [${agent.requestIds?.[i]?.slice(0, 8)}]`).join(', ')}`);
   if (pages) {
     // A request a page change cut short is posted again as the same request, which the proxy
     // answers from memory (see changingPagesAtRandom).
