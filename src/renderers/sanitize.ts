@@ -37,8 +37,10 @@ let markedOptions: MarkedOptions | undefined;
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
   const instance = createDOMPurify(window);
-  instance.addHook('afterSanitizeAttributes', (node) => {
-    if (!(node instanceof Element)) return;
+  // (Called for the elements only: DOMPurify ends the attributes' work before it for a node without
+  // any, which text and comments are.)
+  instance.addHook('afterSanitizeAttributes', (element) => {
+    const node = element as Element;
     const base = document.baseURI;
     if (node.localName === 'a') {
       const href = safeLinkUrl(node.getAttribute('href'), base);
@@ -111,9 +113,14 @@ export function markdownToHtml(markdown: string): string {
   return Parser.parse(Lexer.lex(markdown, options), options);
 }
 
-/** Sanitises an HTML string into a fragment owned by this document. */
+/**
+ * Sanitises an HTML string into a fragment owned by this document. DOMPurify's is its parser's
+ * (a document of its own for each text), and stays so once its nodes are drawn: a fragment drawn
+ * by Lit, which keeps it as the value it drew, kept that whole document alive for as long as the
+ * message was in the log (one for each markdown reply on the page).
+ */
 export function sanitizeHtml(dirty: string): DocumentFragment {
-  return getPurifier().sanitize(dirty, PURIFY_CONFIG);
+  return document.adoptNode(getPurifier().sanitize(dirty, PURIFY_CONFIG));
 }
 
 /**

@@ -315,6 +315,38 @@ test('a long conversation shifts no layout of the host page that the visitor did
   expect(shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0), JSON.stringify(shifts)).toBe(0);
 });
 
+test('markdown replies in the log hold no document of their own: the page\'s documents stay as many as replies come', async ({ page }) => {
+  // DOMPurify parses each text in a document of its own; a fragment of that document drawn in the
+  // log kept it alive, as Lit keeps the value it drew, for as long as the message was there (~12 KB
+  // of the browser's memory for each markdown reply on the page).
+  const reply = (n: number) => {
+    const text = `**Reply ${n}**: a [link](https://example.com/${n}), \`code\`,\n\n| a | b |\n| - | - |\n| ${n} | x |\n\n\`\`\`\nblock ${n}\n\`\`\``;
+    return { id: `TX_${n}`, type: 'text', options: [text], altText: `Reply ${n}` };
+  };
+  let answered = 0;
+  await page.route('**/chat', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fulfill({ json: { status: 'ok', result: { responses: [reply(answered++)] } } });
+  });
+  await page.goto('/embed.html');
+  const cdp = await page.context().newCDPSession(page);
+  const documents = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return (await cdp.send('Memory.getDOMCounters')).documents;
+  };
+  const chat = page.locator('agent-chat');
+  const input = chat.locator('[part~="input"]');
+  await expect(chat.locator('[part~="bubble--agent"] table')).toHaveCount(1);
+  const before = await documents();
+  for (let i = 1; i <= 12; i++) {
+    await input.fill(`question ${i}`);
+    await input.press('Enter');
+    await expect(chat.locator('[part~="bubble--agent"]').last()).toContainText(`Reply ${i}:`);
+  }
+  await expect(chat.locator('[part~="bubble--agent"] table')).toHaveCount(13);
+  expect(await documents(), 'the documents of the page after twelve more markdown replies').toBe(before);
+});
+
 test('two real tabs while the agent is down: the second shows the first one\'s retry, its Retry now wakes it, and each request goes once', async ({ page }) => {
   // The agent asks for a minute before the next try: what is delivered within the test's wait was woken.
   let down = true;

@@ -45,6 +45,12 @@ describe('sanitize', () => {
     expect(pageDOMPurify.sanitize('<a href="https://x.example/">x</a>', { ALLOWED_TAGS: ['a'], ALLOWED_ATTR: ['href'] })).to.equal('<a href="https://x.example/">x</a>');
   });
 
+  it('returns nodes of the page\'s document, not of the document DOMPurify parsed them in (which a drawn fragment kept alive)', () => {
+    const fragment = renderMarkdown('**bold** and a [link](https://x.example/)\n\n| a |\n| - |\n| 1 |');
+    expect(fragment.ownerDocument, 'the fragment').to.equal(document);
+    for (const node of fragment.querySelectorAll('*')) expect(node.ownerDocument, node.localName).to.equal(document);
+  });
+
   it('returns a fresh copy each time, so a message can be mounted twice', () => {
     const a = renderMarkdown('same');
     const b = renderMarkdown('same');
