@@ -15,6 +15,9 @@ const { name, version } = JSON.parse(readFileSync(new URL('package.json', root),
 /** The files a page names in its script tag: the ES module shell and the classic script. */
 export const PUBLISHED = ['dist/agent-chat.js', 'dist/agent-chat.iife.js'];
 
+/** Where the CDN at `cdn` (jsDelivr's layout by default) serves `path` of this version. */
+const cdnUrl = (cdn, path) => `${cdn}/${name}@${version}/${path}`;
+
 /** `sha384-…` of a file's bytes, as the `integrity` attribute wants it. */
 export const integrityOf = (path) => `sha384-${createHash('sha384').update(readFileSync(new URL(path, root))).digest('base64')}`;
 
@@ -29,11 +32,11 @@ export const loadedFiles = (entry = 'widget') => (entry === 'engine'
 
 /** The import map that makes the browser check each of those files: `{ integrity: { url: hash } }`. */
 export const importMap = (cdn = 'https://cdn.jsdelivr.net/npm', entry = 'widget') =>
-  ({ integrity: Object.fromEntries(loadedFiles(entry).map((path) => [`${cdn}/${name}@${version}/${path}`, integrityOf(path)])) });
+  ({ integrity: Object.fromEntries(loadedFiles(entry).map((path) => [cdnUrl(cdn, path), integrityOf(path)])) });
 
 /** The snippets to paste (the ES module's, the classic script's): the import map, then the script tag. */
 export function snippets(cdn = 'https://cdn.jsdelivr.net/npm') {
-  const url = (path) => `${cdn}/${name}@${version}/${path}`;
+  const url = (path) => cdnUrl(cdn, path);
   const map = `<script type="importmap">\n${JSON.stringify(importMap(cdn), null, 2)}\n</script>`;
   return [
     `${map}\n<script type="module" src="${url(PUBLISHED[0])}"\n        integrity="${integrityOf(PUBLISHED[0])}" crossorigin="anonymous"></script>`,

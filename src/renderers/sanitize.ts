@@ -39,8 +39,8 @@ function getPurifier(): DOMPurify {
   const instance = createDOMPurify(window);
   // (Called for the elements only: DOMPurify ends the attributes' work before it for a node without
   // any, which text and comments are.)
-  instance.addHook('afterSanitizeAttributes', (element) => {
-    const node = element as Element;
+  instance.addHook('afterSanitizeAttributes', (currentNode) => {
+    const node = currentNode as Element;
     const base = document.baseURI;
     if (node.localName === 'a') {
       const href = safeLinkUrl(node.getAttribute('href'), base);
