@@ -16,3 +16,5 @@ export declare function freePort(): Promise<number>;
 export declare function waitForPort(port: number, ms?: number): Promise<void>;
 /** Starts a private Xvfb; resolves with its display (`:N`) and process. */
 export declare function startXvfb(): Promise<{ display: string; proc: ChildProcess }>;
+/** The page with a `setViewport` that lets through Firefox ESR 140's unknown orientation command, and only that error. */
+export declare function withoutOrientationOverride<P extends { setViewport(viewport: unknown): Promise<unknown> }>(page: P): P;
