@@ -12,7 +12,7 @@
  * PURIFY_CONFIG names none of the options listed there.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { Lexer, Parser, Tokenizer, getDefaults, type MarkedOptions } from 'marked';
+import { Lexer, Parser, Tokenizer, type MarkedOptions } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url.js';
 
 /**
@@ -93,8 +93,10 @@ const BLOCK_MARKS = {
 export const MARKED_OPTIONS = { async: false, gfm: true, breaks: true } as const;
 
 /**
- * marked's options for the widget: its defaults, MARKED_OPTIONS, and a tokenizer whose rules of
- * BLOCK_MARKS are skipped where their mark is missing (with the mark, marked's own rule decides).
+ * marked's options for the widget: MARKED_OPTIONS and a tokenizer whose rules of BLOCK_MARKS are
+ * skipped where their mark is missing (with the mark, marked's own rule decides). Not marked's
+ * default options under them: the prebuilt marked (Node's tests, the server-side rendering) reads a
+ * missing one as its default, and the marked the widget ships reads only `tokenizer` and `renderer`.
  */
 function getMarkedOptions(): MarkedOptions {
   if (markedOptions) return markedOptions;
@@ -103,7 +105,7 @@ function getMarkedOptions(): MarkedOptions {
     const own = tokenizer[rule];
     tokenizer[rule] = (src) => (mark.test(src) ? own.call(tokenizer, src) : undefined);
   }
-  return (markedOptions = { ...getDefaults(), ...MARKED_OPTIONS, tokenizer: tokenizer as never });
+  return (markedOptions = { ...MARKED_OPTIONS, tokenizer: tokenizer as never });
 }
 
 /** Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS).parse(markdown)` gives. */
