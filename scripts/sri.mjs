@@ -36,12 +36,10 @@ export const importMap = (cdn = 'https://cdn.jsdelivr.net/npm', entry = 'widget'
 
 /** The snippets to paste (the ES module's, the classic script's): the import map, then the script tag. */
 export function snippets(cdn = 'https://cdn.jsdelivr.net/npm') {
-  const url = (path) => cdnUrl(cdn, path);
   const map = `<script type="importmap">\n${JSON.stringify(importMap(cdn), null, 2)}\n</script>`;
-  return [
-    `${map}\n<script type="module" src="${url(PUBLISHED[0])}"\n        integrity="${integrityOf(PUBLISHED[0])}" crossorigin="anonymous"></script>`,
-    `${map}\n<script src="${url(PUBLISHED[1])}"\n        integrity="${integrityOf(PUBLISHED[1])}" crossorigin="anonymous"></script>`,
-  ];
+  const tag = (path, module) =>
+    `${map}\n<script${module ? ' type="module"' : ''} src="${cdnUrl(cdn, path)}"\n        integrity="${integrityOf(path)}" crossorigin="anonymous"></script>`;
+  return [tag(PUBLISHED[0], true), tag(PUBLISHED[1], false)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
