@@ -417,7 +417,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     if (job.userMessageId) this.#setUserStatus(job.userMessageId, { status: 'sent' });
     this.#conversation.settle(job.id);
     this.#emit({ type: 'response', detail: { ...result, request } });
-    const replies = result.responses.map((item): AgentMessage => ({ kind: 'agent', id: newId(), at: now, item }));
+    // Named after the request (its id, a UUID, and the reply's place): an answer two tabs both hear
+    // (one's request cut short by a page change and sent again by the other, answered from the
+    // proxy's memory; one's write of it lost to the other's and made again) is kept once (see
+    // changes.ts's `adding`; found by TAB_SEEDS=166).
+    const replies = result.responses.map((item, i): AgentMessage => ({ kind: 'agent', id: job.id + i, at: now, item }));
     // Of a conversation begun anew since: kept with it, where it was put away (see restart()).
     if (!belongs) return this.#conversation.answerArchived(job.id, replies);
     this.#conversation.add(...replies);

@@ -721,6 +721,78 @@ describe('journeys: reloads and tabs', () => {
     }
   });
 
+  it('a single-page site changes page, and the old page\'s element, gone, still takes up a write of the other tab (its outbox\'s turn came): the next page\'s element still makes this tab\'s message again on the other tab\'s next write (found by TAB_SEEDS=138)', async () => {
+    const p = proxy();
+    const key = `agent-chat:${p.url}:conversation`;
+    const first = await greetedPage(p);
+    // What the other tab last read: the greeted conversation (its page was busy).
+    const before = JSON.parse(localStorage.getItem(key)!);
+    // The other tab holds the outbox: this page's turn comes once it lets go.
+    let letGo!: () => void;
+    await new Promise<void>((held) => void navigator.locks.request(`agent-chat:${p.url}:outbox`, () => (held(), new Promise<void>((done) => (letGo = done)))));
+    const answer = p.hold();
+    await submit(first, 'from A');
+    await waitUntil(() => p.bodies.some((b) => b.message.text === 'from A'), 'sent', WAIT);
+    // The router takes the old page's element out (its request cut short)...
+    first.remove();
+    // ...as the other tab writes from its copy: its own message, not this tab's.
+    const fromB = { kind: 'user', id: crypto.randomUUID(), at: Date.now(), text: 'from B', status: 'sent', request: { text: 'from B' } };
+    const theirs = { w: Math.random(), a: [before.w, ...before.a], v: 1, data: { ...before.data, updatedAt: Date.now(), messages: [...before.data.messages, fromB] } };
+    writeFromAnotherTab(key, JSON.stringify(theirs));
+    // The old element's outbox gets its turn: it reads that write and makes its message again there.
+    letGo();
+    await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a?.[0] === theirs.w, 'the old element wrote on top of it', WAIT);
+    const { chat: next } = await mount(p, { open: true });
+    await waitForBubbles(next, 4);
+    await outboxSettled(p);
+    // The other tab writes again, from its copy (it had not heard of that write either).
+    const again = Math.random();
+    writeFromAnotherTab(key, JSON.stringify({ ...theirs, w: again, a: [theirs.w, ...theirs.a], data: { ...theirs.data, updatedAt: Date.now() } }));
+    await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a?.[0] === again, 'written again on top of it', WAIT);
+    await outboxSettled(p);
+    const stored = JSON.parse(localStorage.getItem(key)!).data;
+    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+      .to.have.members(['Hello! How can I help?', 'from B (sent)', 'from A (sent)', 'You said: from A']);
+    await waitUntil(() => bubbles(next).length === 4, `the next page shows them; saw ${bubbles(next).join(' | ')}`, WAIT);
+    expect(bubbles(next)).to.have.members(['Hello! How can I help?', 'from B', 'from A', 'You said: from A']);
+    answer.release();
+    next.remove();
+  });
+
+  it('an answer both tabs heard (the other tab sent the message again from a copy older than this tab\'s, and the proxy answered from memory): shown and kept once (found by TAB_SEEDS=166)', async () => {
+    const p = proxy();
+    const key = `agent-chat:${p.url}:conversation`;
+    const chat = await greetedPage(p);
+    // What the other tab last read: the greeted conversation (its page was busy).
+    const before = JSON.parse(localStorage.getItem(key)!);
+    await submit(chat, 'from A');
+    await waitForBubbles(chat, 3);
+    await outboxSettled(p);
+    const mine = JSON.parse(localStorage.getItem(key)!).data.messages.find((m: { text?: string }) => m.text === 'from A');
+    // The other tab's write, made on that copy: the message was still to send there, so it sent it
+    // again (the same request), the proxy gave the answer it had, and that tab kept it as this widget
+    // keeps an answer: named after its request (its id and the reply's place, see ChatSession).
+    const theirs = Math.random();
+    writeFromAnotherTab(key, JSON.stringify({
+      w: theirs,
+      a: [before.w, ...before.a],
+      v: 1,
+      data: {
+        ...before.data,
+        updatedAt: Date.now(),
+        messages: [...before.data.messages, { ...mine, status: 'sent' }, { kind: 'agent', id: `${mine.id}0`, at: Date.now(), item: text('You said: from A') }],
+      },
+    }));
+    // This tab makes its own write again on top of that one (its answer among it).
+    await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a?.[0] === theirs, 'written again on top of it', WAIT);
+    await outboxSettled(p);
+    const stored = JSON.parse(localStorage.getItem(key)!).data;
+    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+      .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A']);
+    expect(bubbles(chat), 'what the tab shows').to.deep.equal(['Hello! How can I help?', 'from A', 'You said: from A']);
+    expect(sent(p), 'nothing sent again').to.deep.equal(['(greeting)', 'from A']);
+  });
+
   it('a single-page site changes page as the other tab writes the session tags from a copy older than this tab\'s last ones: the next request carries them all', async () => {
     for (const when of ['between the two pages', 'once the next page has read the tags']) {
       const p = proxy();
