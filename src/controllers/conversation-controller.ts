@@ -72,9 +72,7 @@ export class ConversationController implements ReactiveController {
     this.#channel?.close();
     this.#channel = undefined;
     removeEventListener('storage', this.#handleStorage);
-    // Copies: gone, it may still take up another tab's write (its outbox's turn came after it
-    // stopped), and what it lets go of then is still the next one's to make again (TAB_SEEDS=138).
-    if (this.#store) stopped.set(this.#loadedNamespace!, [[...this.#written], this.#archived, [...this.#tagWrites]]);
+    if (this.#store) stopped.set(this.#loadedNamespace!, [this.#written, this.#archived, this.#tagWrites]);
   }
 
   /**

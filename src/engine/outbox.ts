@@ -102,7 +102,9 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       // hear of each other's writes a moment late, and of the outbox's release sooner).
       const open = (await navigator.locks?.query())?.held?.map((lock) => lock.name) ?? [];
       asked = undefined;
-      sending = true;
+      // Stopped while it waited (an element removed, a page in the back/forward cache): it leaves
+      // the conversation alone (TAB_SEEDS=138), and the next element (or this one, started again) looks again.
+      if (!(sending = started())) return;
       conversation.refresh();
       for (const job of orphans()) {
         // Its tab is open (or just closing): it sends it, and what was made after it waits for

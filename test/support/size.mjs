@@ -351,9 +351,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * the widget ships reads only `tokenizer` and `renderer` of them; the prebuilt one, in Node, reads a
  * missing one as its default): 47,294 and 51,990, the budget of the first open with markdown lowered
  * to 47,300. An answer two tabs both heard kept once (a reply named after its request, not a random
- * id: found by TAB_SEEDS=166) and a single-page site's old element handing the next one copies of
- * its last writes, not the lists it still changes once gone (its message lost: TAB_SEEDS=138):
- * 47,300 and 51,996, the engine alone 8,869.
+ * id: found by TAB_SEEDS=166) and a single-page site's old element, gone when its outbox's turn
+ * comes, leaving the conversation alone (it took another tab's write up and wrote, and the next
+ * element let go of what it had to make again: a message lost, TAB_SEEDS=138): 47,297 and 51,993,
+ * the engine alone 8,868.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
