@@ -166,13 +166,14 @@ export const viewCss = css`
   .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }
 
   /* As wide as the log (not as its few short cards: they would end mid-panel), each card 3/4 of
-     it, the next one showing at the log's edge. */
+     it, the next one showing at the log's edge; in a wide panel (full screen) no wider than in the
+     usual one, so that a card's picture and title show together when the panel is short too. */
   .carousel {
     display: flex; gap: 8px; overflow-x: auto; scroll-snap-type: x mandatory; list-style: none;
     margin: 0; padding: 2px 2px 6px; align-self: stretch;
   }
   .card {
-    flex: 0 0 75%; scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px; text-align: start;
+    flex: 0 0 min(75%, 280px); scroll-snap-align: start; display: flex; flex-direction: column; gap: 6px; text-align: start;
     border: 1px solid var(--_border); border-radius: var(--_radius); padding-block-end: 10px; overflow: hidden; background: var(--_surface);
   }
   .card > :not(img) { padding-inline: 10px; }

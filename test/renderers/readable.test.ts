@@ -195,6 +195,31 @@ describe('a carousel, readable', () => {
       }
     });
   }
+
+  it('in a wide, short panel (a phone in landscape, full screen): each card\'s picture and title show together in the log, and more than one card shows', async () => {
+    // A 1×1 PNG: the picture's box is set by the card's width (16:9), not by what it shows.
+    const pixel = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const pictured = { ...plans, cards: (plans as unknown as { cards: object[] }).cards.map((card) => ({ ...card, imageUrl: pixel })) };
+    const proxy = new FakeProxy().next(ok(pictured));
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: 844px; height: 390px">
+        <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card-image"]'), 'the carousel shown', WAIT);
+      await chat.updateComplete;
+      const log = part(chat, 'log')!.getBoundingClientRect();
+      const cards = [...chat.shadowRoot!.querySelectorAll('[part~="card"]')];
+      const first = cards[0].getBoundingClientRect();
+      const title = cards[0].querySelector('[part~="card-title"]')!.getBoundingClientRect();
+      // Before: each card 3/4 of the log (615 px), its picture 346 px high, taller than the log
+      // (275 px): the visitor saw a picture and had to scroll to learn what it was.
+      expect(title.bottom - first.top, `picture and title (${Math.round(title.bottom - first.top)} px) within the log's height (${Math.round(log.height)} px)`).to.be.at.most(log.height);
+      const whole = cards.filter((card) => card.getBoundingClientRect().right <= log.right);
+      expect(whole.length, 'cards wholly in view').to.be.at.least(2);
+    } finally {
+      proxy.restore();
+    }
+  });
 });
 
 describe('choices with long titles, readable', () => {

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_300, all: 52_000, engine: 8_880 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_310, all: 52_000, engine: 8_880 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -354,7 +354,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * id: found by TAB_SEEDS=166) and a single-page site's old element, gone when its outbox's turn
  * comes, leaving the conversation alone (it took another tab's write up and wrote, and the next
  * element let go of what it had to make again: a message lost, TAB_SEEDS=138): 47,297 and 51,993,
- * the engine alone 8,868.
+ * the engine alone 8,868. A carousel's cards no wider than 280 px (in a wide panel, full screen on a
+ * phone in landscape or at 200 % zoom, a card 3/4 of it had a picture taller than the log): 47,304
+ * (its budget raised to 47,310) and 52,000.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
