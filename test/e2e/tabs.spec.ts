@@ -66,8 +66,10 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [10, 11])) {
   });
 }
 
-// (14: a page change as the other tab wrote from an out-of-date copy lost this tab's newest messages.)
-for (const seed of seedsFrom(process.env.TAB_SEEDS, [12, 13, 14])) {
+// (14: a page change as the other tab wrote from an out-of-date copy lost this tab's newest messages;
+// 138: the old page's element, gone, took a write up and wrote, and a message was lost; 166: an
+// answer both tabs heard was kept twice. The last two failed one run in three to five on a busy machine.)
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [12, 13, 14, 138, 166])) {
   test(`two tabs of a single-page site that changes page, busy and sending at random (seed ${seed}): every message kept once in both tabs and storage, answered once, posted again only as the same request`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true);
     await changingPagesAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
