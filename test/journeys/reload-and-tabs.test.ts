@@ -14,6 +14,12 @@ import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, out
 
 const input = (chat: AgentChat) => part(chat, 'input') as HTMLTextAreaElement;
 
+/** What a reload restores of the proxy's conversation: each message as its text (a visitor's with its status); false if storage holds no conversation. */
+function restored(p: FakeProxy) {
+  const stored = JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data;
+  return isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText));
+}
+
 /** The browser hiding the page, as it does before the page unloads (a link, a reload). */
 function hidePage() {
   lookAway(true);
@@ -652,8 +658,7 @@ describe('journeys: reloads and tabs', () => {
     const expected = ['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'You said: from B'];
     expect(bubbles(a.chat)).to.deep.equal(expected);
     expect(bubbles(b.chat)).to.deep.equal(expected);
-    const stored = JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data;
-    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+    expect(restored(p), 'what a reload restores')
       .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'You said: from B']);
   });
 
@@ -712,8 +717,7 @@ describe('journeys: reloads and tabs', () => {
       }
       await waitUntil(() => bubbles(next).length === 5, `${when}: both tabs' messages in the next page; saw ${bubbles(next).join(' | ')}; stored ${localStorage.getItem(key)}`, WAIT);
       expect(bubbles(next), when).to.have.members(['Hello! How can I help?', 'from A', 'You said: from A', 'from B', 'B answered']);
-      const stored = JSON.parse(localStorage.getItem(key)!).data;
-      expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), `${when}: what a reload restores`)
+      expect(restored(p), `${when}: what a reload restores`)
         .to.have.members(['Hello! How can I help?', 'from A (sent)', 'You said: from A', 'from B (sent)', 'B answered']);
       await outboxSettled(p);
       expect(sent(p), `${when}: nothing sent again`).to.deep.equal(['(greeting)', 'from A']);
@@ -739,9 +743,9 @@ describe('journeys: reloads and tabs', () => {
     const fromB = { kind: 'user', id: crypto.randomUUID(), at: Date.now(), text: 'from B', status: 'sent', request: { text: 'from B' } };
     const theirs = { w: Math.random(), a: [before.w, ...before.a], v: 1, data: { ...before.data, updatedAt: Date.now(), messages: [...before.data.messages, fromB] } };
     writeFromAnotherTab(key, JSON.stringify(theirs));
-    // The old element's outbox gets its turn, gone: it took that write up and wrote, and the next
-    // element, taking that write for another tab's with its message in it, let go of what it had to
-    // make again, and the other tab's next write lost the message for good.
+    // The old element's outbox gets its turn, gone: it leaves storage alone. (It took that write up
+    // and wrote; the next element took that for another tab's write, with the message in it, and let
+    // go of what it had to make again, so the other tab's next write lost the message for good.)
     letGo();
     await outboxSettled(p);
     expect(JSON.parse(localStorage.getItem(key)!).w, 'storage as the other tab wrote it').to.equal(theirs.w);
@@ -753,8 +757,7 @@ describe('journeys: reloads and tabs', () => {
     writeFromAnotherTab(key, JSON.stringify({ ...theirs, w: again, a: [theirs.w, ...theirs.a], data: { ...theirs.data, updatedAt: Date.now() } }));
     await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a?.[0] === again, 'written again on top of it', WAIT);
     await outboxSettled(p);
-    const stored = JSON.parse(localStorage.getItem(key)!).data;
-    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+    expect(restored(p), 'what a reload restores')
       .to.have.members(['Hello! How can I help?', 'from B (sent)', 'from A (sent)', 'You said: from A']);
     await waitUntil(() => bubbles(next).length === 4, `the next page shows them; saw ${bubbles(next).join(' | ')}`, WAIT);
     expect(bubbles(next)).to.have.members(['Hello! How can I help?', 'from B', 'from A', 'You said: from A']);
@@ -789,8 +792,7 @@ describe('journeys: reloads and tabs', () => {
     // This tab makes its own write again on top of that one (its answer among it).
     await waitUntil(() => JSON.parse(localStorage.getItem(key)!).a?.[0] === theirs, 'written again on top of it', WAIT);
     await outboxSettled(p);
-    const stored = JSON.parse(localStorage.getItem(key)!).data;
-    expect(isConversation(stored) && stored.messages.map((m) => (m.kind === 'user' ? `${m.text} (${m.status})` : m.item.altText)), 'what a reload restores')
+    expect(restored(p), 'what a reload restores')
       .to.deep.equal(['Hello! How can I help?', 'from A (sent)', 'You said: from A']);
     expect(bubbles(chat), 'what the tab shows').to.deep.equal(['Hello! How can I help?', 'from A', 'You said: from A']);
     expect(sent(p), 'nothing sent again').to.deep.equal(['(greeting)', 'from A']);

@@ -202,11 +202,7 @@ describe('a carousel, readable', () => {
     const pictured = { ...plans, cards: (plans as unknown as { cards: object[] }).cards.map((card) => ({ ...card, imageUrl: pixel })) };
     const proxy = new FakeProxy().next(ok(pictured));
     try {
-      const box = await fixture<HTMLDivElement>(html`<div style="width: 844px; height: 390px">
-        <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
-      const chat = box.querySelector('agent-chat') as AgentChat;
-      await waitUntil(() => chat.shadowRoot!.querySelector('[part~="card-image"]'), 'the carousel shown', WAIT);
-      await chat.updateComplete;
+      const chat = await inlineChat(proxy, 844, '[part~="card-image"]', 'ltr', 'height: 390px');
       const log = part(chat, 'log')!.getBoundingClientRect();
       const cards = [...chat.shadowRoot!.querySelectorAll('[part~="card"]')];
       const first = cards[0].getBoundingClientRect();
