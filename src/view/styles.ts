@@ -34,7 +34,11 @@ export const viewCss = css`
     display: flex; align-items: center; gap: 4px; padding: 8px 8px 8px 12px;
     background: var(--_accent); color: var(--_on-accent);
   }
-  .heading { flex: 1; min-inline-size: 0; }
+  /* Title and subtitle each take their own text's direction (dir=auto): an English line on a
+     right-to-left page, too long for the header, is cut at its end, not its start. Their column is
+     as wide as they are, at the header's start beside the picture (the auto margin holds the
+     buttons at the end; overflow: hidden lets it shrink below its text). */
+  .heading { overflow: hidden; margin-inline-end: auto; }
   .title, .subtitle { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .title { font-size: 1.05em; font-weight: 600; }
   .subtitle { font-size: 0.8em; }

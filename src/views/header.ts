@@ -33,8 +33,8 @@ export const renderHeader = (view: HeaderView) => html`
       ? html`<img src=${view.avatar} alt="" @error=${view.onAvatarError} />`
       : initials(view.title)}</span>
     <div class="heading">
-      <h2 part="title" class="title" id="title">${view.title}</h2>
-      ${view.subtitle ? html`<p part="subtitle" class="subtitle">${view.subtitle}</p>` : nothing}
+      <h2 part="title" class="title" id="title" dir="auto">${view.title}</h2>
+      ${view.subtitle ? html`<p part="subtitle" class="subtitle" dir="auto">${view.subtitle}</p>` : nothing}
     </div>
     ${view.speech
       ? html`<button part="header-button tts-toggle" class="icon-button" aria-pressed=${view.speech.on}

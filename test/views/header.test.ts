@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { initials } from '../../src/views/header.js';
@@ -28,6 +28,46 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
     expect(initials('ava')).to.equal('A');
     expect(initials('  Όλγα  Παππά ')).to.equal('ΌΠ');
   });
+
+  // On a right-to-left page the header is laid out right to left, as the page's own language wants;
+  // an English title or subtitle there (or a Hebrew one on a left-to-right page) too long for it
+  // was cut at its start ("…s at once, offline too"): the line took the page's direction.
+  for (const [dir, long, short] of [
+    ['rtl', 'Usually replies at once, offline too, and in every language of this world', 'Replies at once'],
+    ['ltr', 'עונה מיד, גם במצב לא מקוון, ובכל שפה בעולם הזה, תמיד', 'עונה מיד'],
+  ] as const) {
+    it(`on a page written ${dir}, a title or subtitle in the other direction shows its start, beside the picture`, async () => {
+      const p = proxy();
+      const header = async (subtitle: string) => {
+        const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: 320px; height: 600px">
+          <agent-chat mode="inline" proxy-url=${p.url} agent-title="Support" agent-subtitle=${subtitle}></agent-chat></div>`);
+        const chat = box.querySelector('agent-chat') as AgentChat;
+        await waitForBubbles(chat, 1);
+        return chat;
+      };
+      const shownStart = (element: HTMLElement) => {
+        const text = [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())!;
+        const first = document.createRange();
+        first.setStart(text, 0);
+        first.setEnd(text, 1);
+        const [letter, line] = [first.getBoundingClientRect(), element.getBoundingClientRect()];
+        return letter.left >= line.left - 0.5 && letter.right <= line.right + 0.5;
+      };
+
+      let chat = await header(long);
+      const subtitle = part(chat, 'subtitle')!;
+      expect(subtitle.scrollWidth, 'too long for the header').to.be.greaterThan(subtitle.clientWidth);
+      expect(shownStart(subtitle), 'the first letter in sight').to.equal(true);
+      expect(shownStart(part(chat, 'title')!)).to.equal(true);
+
+      fixtureCleanup();
+      chat = await header(short);
+      const [avatar, title, close] = ['avatar', 'title', 'restart-button'].map((name) => part(chat, name)!.getBoundingClientRect());
+      const gap = (a: DOMRect, b: DOMRect) => (dir === 'rtl' ? a.left - b.right : b.left - a.right);
+      expect(gap(avatar, title), 'the title beside the picture').to.be.within(0, 12);
+      expect(gap(title, close), 'the buttons at the other end').to.be.greaterThan(100);
+    });
+  }
 
   it('downloads the conversation as a text file with times, in the visitor\'s language', async () => {
     const saved: { name: string; text: Promise<string> }[] = [];
