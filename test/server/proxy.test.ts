@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { createProxy, type ProxyOptions, type RateLimitStore, type RequestLogLine } from '../../src/server/proxy/index.js';
@@ -161,6 +161,44 @@ describe('proxy over HTTP', () => {
     });
     assert.equal(streamed.status, 413);
     responsesSeen.push(streamed.body);
+  });
+
+  it('after a 413 for a large body, answers the client\'s next request: on the same connection when the length was declared', async () => {
+    // Two megabytes, more than the Node adapter could drain once the body's stream was made: it
+    // closed the connection half a second after its 413 (which said keep-alive), and the next
+    // request on it failed with ECONNRESET. Sent chunked, the rest of the body is not read: the 413
+    // says the connection closes, and the next request goes on a new one.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string, chunked = false) => new Promise<{ status: number; socket: unknown; body: string; connection?: string }>((resolve, reject) => {
+      const req = httpRequest(`${proxy.url}/`, {
+        method: 'POST', agent, headers: { 'Content-Type': 'application/json', Origin: ORIGIN, ...(chunked ? {} : { 'Content-Length': Buffer.byteLength(body) }) },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, socket: req.socket, body: text, connection: res.headers.connection }));
+      });
+      req.on('error', reject);
+      if (chunked) for (let at = 0; at < body.length; at += 10_000) req.write(body.slice(at, at + 10_000));
+      req.end(chunked ? undefined : body);
+    });
+    const large = JSON.stringify({ message: { text: 'x'.repeat(2_000_000) } });
+    try {
+      const refused = await send(large);
+      assert.equal(refused.status, 413);
+      assert.match(refused.body, /larger than 16384 bytes/);
+      let next = await send(JSON.stringify(validBody));
+      assert.equal(next.status, 200);
+      assert.equal(next.socket, refused.socket, 'the same connection');
+
+      const streamed = await send(large, true);
+      assert.equal(streamed.status, 413);
+      assert.equal(streamed.connection, 'close');
+      next = await send(JSON.stringify(validBody));
+      assert.equal(next.status, 200);
+      responsesSeen.push(refused.body, streamed.body, next.body);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers preflight for allowed origins and 403 for others', async () => {

@@ -93,6 +93,7 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
   const endpoint = `${upstreamUrl.replace(/\/+$/, '')}/api/events`;
   const isAllowedOrigin = (origin: string) => allowedOrigins === '*' || allowedOrigins.includes(origin);
   const tooLate = `The agent service did not answer within ${timeoutMs} ms`;
+  const tooLarge = (c: ProxyContext) => fail(c, 413, `Body is larger than ${maxBodyBytes} bytes`);
 
   const app = new Hono<{ Variables: Variables }>();
 
@@ -143,9 +144,23 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (!/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
         return fail(c, 415, 'Content-Type must be application/json');
       }
+      // A declared length over the limit is refused before the body's stream is made (as the body
+      // limit below does when it looks for one): left unread in that stream, a body of a few hundred
+      // kilobytes could not be drained by the Node adapter, which closed the connection half a
+      // second after a 413 that said it would stay open, and the client's next request on it failed.
+      if (Number(c.req.header('Content-Length')) > maxBodyBytes) return tooLarge(c);
       return next();
     },
-    bodyLimit({ maxSize: maxBodyBytes, onError: (c) => fail(c as ProxyContext, 413, `Body is larger than ${maxBodyBytes} bytes`) }),
+    // A body sent without a declared length (chunked) is counted as it arrives. The rest of one over
+    // the limit is not read, so its connection cannot serve another request: the answer says so
+    // (else the client sent its next request on it, and that failed when the adapter closed it).
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return tooLarge(c as ProxyContext);
+      },
+    }),
     async (c) => {
       let sent: unknown;
       try {
