@@ -144,10 +144,11 @@ export function createProxy(options: ProxyOptions): ProxyHandler {
       if (!/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
         return fail(c, 415, 'Content-Type must be application/json');
       }
-      // A declared length over the limit is refused before the body's stream is made (as the body
-      // limit below does when it looks for one): left unread in that stream, a body of a few hundred
-      // kilobytes could not be drained by the Node adapter, which closed the connection half a
-      // second after a 413 that said it would stay open, and the client's next request on it failed.
+      // A declared length over the limit is refused here, before anything asks for the body: Hono's
+      // body limit below reads `c.req.raw.body` first, which makes the Node adapter's stream of it,
+      // and a body of a few hundred kilobytes left unread in that stream could not be drained: the
+      // adapter closed the connection half a second after a 413 that said it would stay open, and
+      // the client's next request on it failed.
       if (Number(c.req.header('Content-Length')) > maxBodyBytes) return tooLarge(c);
       return next();
     },
