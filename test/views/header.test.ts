@@ -62,10 +62,10 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
 
       fixtureCleanup();
       chat = await header(short);
-      const [avatar, title, close] = ['avatar', 'title', 'restart-button'].map((name) => part(chat, name)!.getBoundingClientRect());
+      const [avatar, title, restart] = ['avatar', 'title', 'restart-button'].map((name) => part(chat, name)!.getBoundingClientRect());
       const gap = (a: DOMRect, b: DOMRect) => (dir === 'rtl' ? a.left - b.right : b.left - a.right);
       expect(gap(avatar, title), 'the title beside the picture').to.be.within(0, 12);
-      expect(gap(title, close), 'the buttons at the other end').to.be.greaterThan(100);
+      expect(gap(title, restart), 'the buttons at the other end').to.be.greaterThan(100);
     });
   }
 
