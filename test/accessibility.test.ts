@@ -764,7 +764,7 @@ describe('<agent-chat> accessibility', () => {
       el.show();
       await el.updateComplete;
       const sendIcon = part(el, 'send-button')!.querySelector('svg')!;
-      expect(getComputedStyle(sendIcon).transform, 'the send arrow points left').to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+      expect(getComputedStyle(sendIcon).scale, 'the send arrow points left').to.equal('-1 1');
       // The message field follows what is typed in it, like the bubbles: "Type a message…" and an
       // English question keep their punctuation at the end, Hebrew runs right to left.
       const input = part(el, 'input') as HTMLTextAreaElement;

@@ -1,4 +1,5 @@
 import { render, type TemplateResult } from 'lit/html.js';
+import type { ReactiveControllerHost } from 'lit';
 import type { ChatMessage } from '../conversation/transcript.js';
 
 export interface MessageLogControllerOptions {
@@ -49,11 +50,11 @@ export class MessageLogController {
   /** How many of the oldest messages are not in the DOM. */
   hidden = 0;
   readonly #containers = new Map<string, HTMLElement>();
-  /** `this` for event listeners in the rendered templates. */
-  readonly #host: object;
+  /** `this` for event listeners in the rendered templates; drawn again once what waited is drawn (see `queue`). */
+  readonly #host: ReactiveControllerHost;
   readonly #options: MessageLogControllerOptions;
 
-  constructor(host: object, options: MessageLogControllerOptions) {
+  constructor(host: ReactiveControllerHost, options: MessageLogControllerOptions) {
     this.#host = host;
     this.#options = options;
   }
@@ -142,7 +143,13 @@ export class MessageLogController {
     return this.#messages.findLastIndex((m) => m.id === id);
   }
 
-  #queue?: Promise<void>;
+  /**
+   * Set while messages wait to be drawn for what they need (the markdown chunk): a reply has come
+   * and is not shown yet (or a conversation restored), so the view keeps its typing line (on a slow
+   * connection the greeting came a second before the chunk, and the panel stood empty between the
+   * two). The host is drawn again once they are.
+   */
+  queue?: Promise<void>;
 
   /**
    * Draws at once when nothing is missing and nothing waits; otherwise after what `messages` need
@@ -151,12 +158,13 @@ export class MessageLogController {
    */
   #inOrder(messages: readonly ChatMessage[], draw: () => void) {
     const missing = this.#options.prepare?.(messages);
-    if (!missing && !this.#queue) return draw();
-    const queued: Promise<void> = (this.#queue ?? Promise.resolve()).then(() => missing).catch(() => undefined).then(() => {
-      if (this.#queue === queued) this.#queue = undefined;
+    if (!missing && !this.queue) return draw();
+    const queued: Promise<void> = (this.queue ?? Promise.resolve()).then(() => missing).catch(() => undefined).then(() => {
+      if (this.queue === queued) this.queue = undefined;
       draw();
+      this.#host.requestUpdate();
     });
-    this.#queue = queued;
+    this.queue = queued;
   }
 
   update(message: ChatMessage) {

@@ -66,9 +66,9 @@ export class MobileViewportController implements ReactiveController {
 
   /** Tab from the panel's last control goes to its first, Shift+Tab from the first to the last. */
   readonly #trapFocus = (event: KeyboardEvent) => {
-    const panel = this.#host.shadowRoot?.querySelector('[part~="panel"]');
+    const panel = this.#host.shadowRoot?.querySelector('[part~=panel]');
     if (event.key !== 'Tab' || !panel) return;
-    const stops = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, a[href], [tabindex="0"]')];
+    const stops = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]),textarea,a[href],[tabindex="0"]')];
     const current = this.#host.shadowRoot!.activeElement;
     const [first, last] = [stops[0], stops.at(-1)];
     const to = event.shiftKey ? (current === first || !panel.contains(current) ? last : undefined) : current === last ? first : undefined;

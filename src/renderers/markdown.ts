@@ -16,7 +16,7 @@ export { renderMarkdown };
  * says "Copied" (announced), or that it could not.
  */
 export function boxBlocks(fragment: DocumentFragment, strings: Strings): DocumentFragment {
-  for (const block of fragment.querySelectorAll('pre, table')) {
+  for (const block of fragment.querySelectorAll('pre,table')) {
     const box = document.createElement('div');
     block.replaceWith(box);
     box.append(block);

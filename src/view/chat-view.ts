@@ -506,7 +506,7 @@ export class ChatView extends ViewHost implements View {
   }
 
   #focusPart(part: string) {
-    this.#shell.root.querySelector<HTMLElement>(`[part~="${part}"]`)?.focus();
+    this.#shell.root.querySelector<HTMLElement>(`[part~=${part}]`)?.focus();
   }
 
   #close() {
@@ -586,7 +586,7 @@ export class ChatView extends ViewHost implements View {
     this.#closedOnce ||= !this.#visible;
     return html`
       ${renderPanel({
-        strings, launcher, hidden: !this.#visible, animated: this.#closedOnce, typing: this.#session.delivery.name === 'in-flight', offline: this.#session.offline,
+        strings, launcher, hidden: !this.#visible, animated: this.#closedOnce, typing: this.#session.delivery.name === 'in-flight' || this.#log.queue, offline: this.#session.offline,
         greeting: this.#greetingProblem, error: this.#failure, unread: this.#autoscroll.unread,
         earlier: this.#log.hidden > 0, onEarlier: () => this.#log.showEarlier(),
         onUndo: this.#undo ? this.#handleUndo : undefined,

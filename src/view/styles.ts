@@ -215,7 +215,7 @@ export const viewCss = css`
   .send { inline-size: 40px; block-size: 40px; background: var(--_accent); color: var(--_on-accent); }
   .send:disabled { opacity: 0.5; cursor: default; }
   /* The send arrow points the way the text runs. */
-  .send:dir(rtl) svg { transform: scaleX(-1); }
+  .send:dir(rtl) svg { scale: -1 1; }
   .mic { inline-size: 40px; block-size: 40px; color: var(--_accent); }
   .counter { flex-basis: 100%; font-size: 0.8em; color: var(--_muted); text-align: end; }
   [aria-invalid] ~ .counter { color: var(--_error); }

@@ -19,7 +19,8 @@ export interface PanelView {
   animated: boolean;
   header: TemplateResult;
   composer: TemplateResult;
-  typing: boolean;
+  /** Shows the typing line when truthy: a request is with the agent, or its reply waits to be drawn. */
+  typing: unknown;
   offline: boolean;
   /** The greeting did not go through: shown where it would appear, at the top of the log. */
   greeting?: Problem;

@@ -254,9 +254,14 @@ test('a markdown greeting waits for the markdown chunk and keeps its place; a ch
   await page.goto('/embed.html');
   await Promise.all([greeted, asked]);
   await expect(chat.locator('[part~="log"]')).toBeVisible();
+  // The greeting is in: stored, the request no longer with the agent. The typing line stays until
+  // it is drawn (the panel stood empty in between, a second on a slow connection).
+  await expect.poll(() => page.evaluate(() => Object.values(localStorage).join()), 'the greeting stored').toContain("I'm the demo agent");
   await expect(chat.locator('[part~="bubble"]'), 'nothing drawn before the greeting').toHaveCount(0);
+  await expect(chat.locator('[part~="typing"]'), 'the typing line while the greeting waits to be drawn').toBeVisible();
   release();
   await expect(chat.locator('[part~="bubble"]').first().locator('strong')).toHaveText('Hi!');
+  await expect(chat.locator('[part~="typing"]'), 'gone once it is drawn').toHaveCount(0);
   expect((await chat.locator('[part~="bubble"]').allTextContents()).map((t) => t.trim())).toEqual([
     "Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.",
     'What would you like to do?',
