@@ -330,6 +330,34 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('tells assistive technology who wrote each group of messages, as the bubbles\' sides tell the eye (WCAG 1.3.1), without showing it', async () => {
+    const proxy = new FakeProxy().next(ok(text('Hello!'), text('How can I help?')));
+    try {
+      const { chat } = await mount(proxy, { open: true, attrs: { 'agent-title': 'Support' } });
+      await waitForBubbles(chat, 2);
+      proxy.next(ok(text('We open at **nine**.')));
+      chat.send('When do you open?');
+      await waitForBubbles(chat, 4);
+      await waitUntil(() => part(chat, 'log')!.textContent!.includes('nine.'), 'the markdown reply drawn', WAIT);
+      // What a screen reader reads of each entry, in order, its time left out (its format is the browser's).
+      const read = (entry: HTMLElement) => {
+        const copy = entry.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('time').forEach((time) => time.remove());
+        return copy.textContent!.replace(/\s+/g, ' ').trim();
+      };
+      expect(parts(chat, 'message').map(read)).to.deep.equal(['Support Hello!', 'How can I help?', 'You When do you open?', 'Support We open at nine.']);
+      // The names are for the ear: each takes no more than a pixel of the panel.
+      const walker = document.createTreeWalker(part(chat, 'log')!, NodeFilter.SHOW_TEXT);
+      const names: DOMRect[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (/^(Support|You)$/.test(node.textContent!.trim())) names.push((node.parentElement as Element).getBoundingClientRect());
+      }
+      expect(names.map((box) => Math.max(box.width, box.height) <= 1), 'each name hidden from the eye').to.deep.equal([true, true, true]);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   for (const theme of ['light', 'dark']) {
     it(`shows delivery problems at the base font size with text contrast of at least 4.5:1 (${theme} theme)`, async () => {
       const proxy = new FakeProxy();

@@ -306,8 +306,10 @@ export class ChatView extends ViewHost implements View {
   }
 
   get #messageContext(): MessageContext {
+    const strings = this.#uiStrings;
     return {
-      strings: this.#uiStrings,
+      strings,
+      agent: this.#el.agentTitle || strings.defaultTitle,
       baseUrl: document.baseURI,
       renderers: this.#renderers,
       onAction: (action: ChatAction) => (action.kind === 'postback' ? this.postback(action.payload, action.title) : this.send(action.text)),

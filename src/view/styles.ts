@@ -188,16 +188,17 @@ export const viewCss = css`
 
   .typing { display: flex; gap: 4px; align-items: center; padding: 8px 12px; background: var(--_agent-bubble);
     border-radius: var(--_radius); inline-size: fit-content; }
-  .typing-text { margin-inline-start: 4px; font-size: 0.9em; color: var(--_text); }
+  .typing span { margin-inline-start: 4px; font-size: 0.9em; color: var(--_text); }
   .jump {
     position: sticky; inset-block-end: 0; align-self: center; padding: 6px 14px; min-block-size: 32px; cursor: pointer;
     border: none; border-radius: 999px; background: var(--_accent); color: var(--_on-accent); box-shadow: var(--_shadow);
   }
-  .typing span[aria-hidden] { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite; }
-  .typing span:nth-child(3) { animation-delay: 0.2s; }
-  .typing span:nth-child(4) { animation-delay: 0.4s; }
+  /* The three dots: empty elements, which assistive technology skips (the words after them say it). */
+  .typing i { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite; }
+  .typing i + i { animation-delay: 0.2s; }
+  .typing i + i + i { animation-delay: 0.4s; }
   @keyframes blink { 0%, 80%, 100% { opacity: 0.3; } 40% { opacity: 1; } }
-  @media (prefers-reduced-motion: reduce) { .typing span[aria-hidden] { animation: none; } }
+  @media (prefers-reduced-motion: reduce) { .typing i { animation: none; } }
 
   .error { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 8px 12px; border-radius: var(--_radius);
     border: 1px solid var(--_error); color: var(--_error); background: var(--_surface); }

@@ -22,6 +22,8 @@ export interface MessageContext extends RenderContext {
   onDiscard: (id: string) => void;
   /** Sends a message again that got no answer in time (see ChatSession.sendAgain). */
   onSendAgain: (id: string) => void;
+  /** The agent's name, said (not shown) at the head of each group of its replies, as "You" at the visitor's. */
+  agent: string;
   /** The day and time `message` shows (see messageTime). */
   timeOf: (message: ChatMessage) => MessageTime;
   /** With `feedback`: rates a reply (thumbs up or down). */
@@ -61,7 +63,8 @@ export function renderMessage(message: ChatMessage, context: MessageContext) {
   const { day, time, iso } = context.timeOf(message);
   // dir=auto: "3:08 PM" and "Monday, 16 November" keep their order on a right-to-left page.
   const separator = day ? html`<div part="day" class="day" dir="auto">${day}</div>` : nothing;
-  const stamp = time ? html`<time part="time" class="time" datetime=${iso} dir="auto">${time}</time>` : nothing;
+  // Who wrote the group, for assistive technology: the eye has the bubbles' side and colour.
+  const stamp = time ? html`<span class="visually-hidden">${message.kind === 'user' ? context.strings.you : context.agent}</span><time part="time" class="time" datetime=${iso} dir="auto">${time}</time>` : nothing;
   if (message.kind === 'user') {
     return html`${separator}<div part="message message--user" class="message user" data-status=${message.status}>
       ${stamp}

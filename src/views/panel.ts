@@ -54,8 +54,8 @@ export const renderPanel = (view: PanelView) => html`
         : nothing}
       <div class="messages"></div>
       ${view.typing
-        ? html`<div part="typing" class="typing"><span aria-hidden="true"></span><span aria-hidden="true"></span><span aria-hidden="true"></span>
-            <span class="typing-text" dir="auto">${view.strings.typing}</span></div>`
+        ? html`<div part="typing" class="typing"><i></i><i></i><i></i>
+            <span dir="auto">${view.strings.typing}</span></div>`
         : nothing}
       ${view.unread
         ? html`<button part="new-messages-button" class="jump" @click=${view.onJump}>${view.strings.newMessages(view.unread)} ↓</button>`

@@ -39,8 +39,8 @@ export function downloadTranscript(messages: readonly ChatMessage[], options: Tr
   // The visitor's date, not UTC's (toISOString's: tomorrow's, in an American evening); Swedish
   // dates are written as ISO's.
   link.download = `conversation-${new Date().toLocaleDateString('sv')}.txt`;
-  link.hidden = true;
-  // In the document while clicked: Firefox downloads only from a connected link.
+  // In the document while clicked (Firefox downloads only from a connected link), and gone before
+  // anything is drawn: it needs no hiding.
   parent.append(link);
   link.click();
   link.remove();
