@@ -2,6 +2,7 @@
 export interface Strings {
   openChat: string;
   closeChat: string;
+  /** The header's title without `agent-title`, and the agent's name then (the transcript's, what a screen reader hears at its replies). */
   defaultTitle: string;
   restart: string;
   inputLabel: string;
@@ -63,7 +64,7 @@ export interface Strings {
   /** The download's code could not load (offline). */
   downloadFailed: string;
   transcriptTitle: (agent: string) => string;
-  /** The visitor, as the transcript file names them. */
+  /** The visitor, as the transcript file names them and a screen reader hears at the head of their messages. */
   you: string;
 }
 
