@@ -575,6 +575,20 @@ test('a new conversation begun in one tab while the other tab\'s page was busy s
   expect(posts.filter((p) => p === 'Typed in the busy tab').length).toBeLessThanOrEqual(1);
 });
 
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the demo's pages have no axe-core violations, page and widgets (${scheme} scheme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of ['/', '/embed.html', '/launcher-first.html']) {
+      await page.goto(path);
+      await expect(page.locator('agent-chat [part~="launcher"]').first(), path).toBeVisible();
+      // The inline chats of the first page, greeted.
+      for (const inline of await page.locator('agent-chat[mode="inline"]').all()) await expect(inline.locator('[part~="bubble--agent"]').first(), path).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.any.map((a) => a.message).join('; ')}`).join(', ')}`)).toEqual([]);
+    }
+  });
+}
+
 test('the open widget has no axe-core violations', async ({ page }) => {
   await page.goto('/embed.html');
   await expect(page.locator('agent-chat [part~="button"]').first()).toBeVisible();
