@@ -353,6 +353,18 @@ describe('<agent-chat> accessibility', () => {
         if (/^(Support|You)$/.test(node.textContent!.trim())) names.push((node.parentElement as Element).getBoundingClientRect());
       }
       expect(names.map((box) => Math.max(box.width, box.height) <= 1), 'each name hidden from the eye').to.deep.equal([true, true, true]);
+      // A title changed during the conversation (a person taking over) names the groups after it;
+      // the next page draws them all under the title it has.
+      chat.agentTitle = 'Maria';
+      proxy.next(ok(text('Maria here.')));
+      chat.send('Thanks');
+      await waitForBubbles(chat, 6);
+      expect(parts(chat, 'message').map(read).slice(3)).to.deep.equal(['Support We open at nine.', 'You Thanks', 'Maria Maria here.']);
+      chat.remove();
+      const next = await mount(proxy, { open: true, attrs: { 'agent-title': 'Maria' } });
+      await waitForBubbles(next.chat, 6);
+      await waitUntil(() => part(next.chat, 'log')!.textContent!.includes('nine.'), 'the markdown reply drawn', WAIT);
+      expect(parts(next.chat, 'message').map(read)).to.deep.equal(['Maria Hello!', 'How can I help?', 'You When do you open?', 'Maria We open at nine.', 'You Thanks', 'Maria Maria here.']);
     } finally {
       proxy.restore();
     }
