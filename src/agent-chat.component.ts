@@ -126,11 +126,11 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @cssprop [--agent-chat-error-color=#b42318] - Error text and border. Unset: red that reads on the surface.
  * @cssprop [--agent-chat-border-color=#d0d7de] - Borders and separators. Unset: the surface, a fifth of the way to the text colour.
  * @cssprop [--agent-chat-font-family=system-ui] - Font of the whole widget.
- * @cssprop [--agent-chat-font-size=15px] - Base font size.
+ * @cssprop [--agent-chat-font-size=medium] - Base font size. Unset: the visitor's default text size (16 px unless they set another in the browser), whatever the host page's own.
  * @cssprop [--agent-chat-radius=12px] - Corner radius of panel, bubbles and cards.
  * @cssprop [--agent-chat-shadow=0 12px 40px rgb(0 0 0 / 0.18)] - Shadow of launcher and panel.
- * @cssprop [--agent-chat-panel-width=380px] - Width of the panel in launcher mode.
- * @cssprop [--agent-chat-panel-height=560px] - Height of the panel in launcher mode.
+ * @cssprop [--agent-chat-panel-width=24em] - Width of the panel in launcher mode (384 px at 16 px text; it grows with the text size).
+ * @cssprop [--agent-chat-panel-height=35em] - Height of the panel in launcher mode (560 px at 16 px text; it grows with the text size).
  * @cssprop [--agent-chat-launcher-size=56px] - Diameter of the launcher.
  * @cssprop [--agent-chat-offset=20px] - Distance of launcher and panel from the viewport's edge.
  * @cssprop [--agent-chat-z-index=999999] - Stacking order of launcher and panel.

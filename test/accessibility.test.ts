@@ -1036,10 +1036,34 @@ describe('<agent-chat> accessibility', () => {
         return [getComputedStyle(part(chat, 'input')!).fontSize, getComputedStyle(part(chat, 'bubble')!).fontSize];
       };
       // (iOS zooms into a field whose text is under 16 px: Apple's WebKit, not the engines here.)
-      expect(size(''), 'the default (15 px): the input at 16').to.deep.equal(['16px', '15px']);
+      expect(size(''), "the default (the visitor's: 16 px in a browser as installed): the input as large").to.deep.equal(['16px', '16px']);
       expect(size('13px'), 'a small size a site sets: the input still at 16').to.deep.equal(['16px', '13px']);
       expect(size('18px'), 'a larger one: the input as large').to.deep.equal(['18px', '18px']);
     } finally {
+      proxy.restore();
+    }
+  });
+
+  it("writes at the visitor's own default text size, not at the size the host page sets on its root or body", async () => {
+    // A page that sets its root to 10 px (for rem arithmetic) and its body to 12 px: the widget's
+    // text is the size the visitor's browser is set to (the keyword medium: 16 px as installed,
+    // larger for a visitor who chose larger text in its settings; the e2e suite sets 24 px).
+    const proxy = new FakeProxy();
+    const root = document.documentElement.style;
+    root.fontSize = '10px';
+    document.body.style.fontSize = '12px';
+    const probe = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'font-size: medium' }));
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      await waitForBubbles(chat, 1);
+      const medium = getComputedStyle(probe).fontSize;
+      expect(medium, "the visitor's size is not the page's").to.not.equal('12px');
+      expect(getComputedStyle(part(chat, 'bubble')!).fontSize).to.equal(medium);
+      expect(getComputedStyle(part(chat, 'input')!).fontSize).to.equal(medium);
+    } finally {
+      probe.remove();
+      root.fontSize = '';
+      document.body.style.fontSize = '';
       proxy.restore();
     }
   });

@@ -22,8 +22,10 @@ export const shellCss = css`
     --_launcher-size: var(--agent-chat-launcher-size, 56px);
     --_offset: var(--agent-chat-offset, 20px);
     --_z: var(--agent-chat-z-index, 999999);
-    /* The shorthand: the host page's weight, style and variant are not inherited either. */
-    font: var(--agent-chat-font-size, 15px) / 1.4 var(--agent-chat-font-family, system-ui, sans-serif);
+    /* The shorthand: the host page's weight, style and variant are not inherited either. \`medium\`
+       is the visitor's own default size (16 px unless they chose another in the browser's
+       settings), whatever size the host page sets on its root or body (WCAG technique C13). */
+    font: var(--agent-chat-font-size, medium)/1.4 var(--agent-chat-font-family, system-ui,sans-serif);
     color: var(--_text);
   }
   :host([theme='light']) { color-scheme: light; }
@@ -41,10 +43,10 @@ export const shellCss = css`
    */
   @supports (color: light-dark(red, red)) {
     :host {
-      --_d: clamp(0, (0.6 - l) * 99, 1);
-      --_fg: calc(0.2 + 0.76 * var(--_d)) 0.015 260;
-      --_surface: var(--agent-chat-surface-color, light-dark(#ffffff, oklch(from var(--agent-chat-accent-color, #8ab4f8) calc(0.24 + 0.76 * var(--_d)) 0.006 271)));
-      --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28 * var(--_d)) calc(0.22 - 0.11 * var(--_d)) 262));
+      --_d: clamp(0, (0.6 - l)*99, 1);
+      --_fg: calc(0.2 + 0.76*var(--_d)) 0.015 260;
+      --_surface: var(--agent-chat-surface-color, light-dark(#ffffff, oklch(from var(--agent-chat-accent-color, #8ab4f8) calc(0.24 + 0.76*var(--_d)) 0.006 271)));
+      --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28*var(--_d)) calc(0.22 - 0.11*var(--_d)) 262));
       --_on-accent: var(--agent-chat-on-accent-color, oklch(from var(--_accent) var(--_fg)));
       --_text: var(--agent-chat-text-color, oklch(from var(--_surface) var(--_fg)));
       --_border: var(--agent-chat-border-color, color-mix(in oklab, var(--_surface), var(--_text) 22%));
@@ -72,8 +74,8 @@ export const shellCss = css`
   :host(:not([mode='inline'])) .panel {
     position: fixed; z-index: var(--_z);
     inset-block-end: calc(var(--_offset) * 2 + var(--_launcher-size)); inset-inline-end: var(--_offset);
-    inline-size: min(var(--agent-chat-panel-width, 380px), calc(100vw - 2 * var(--_offset)));
-    block-size: min(var(--agent-chat-panel-height, 560px), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
+    inline-size: min(var(--agent-chat-panel-width, 24em), calc(100vw - 2*var(--_offset)));
+    block-size: min(var(--agent-chat-panel-height, 35em), calc(100vh - 3*var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
   /* Unset, the launcher and panel sit at the end of the line (mirrored on a right-to-left page);
@@ -85,8 +87,10 @@ export const shellCss = css`
   :host([mode='inline']) { display: grid; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
   .loading { margin: auto; padding: 16px; }
-  /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it. */
-  @media (max-width: 480px), (max-height: 560px) {
+  /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it.
+     In ems, which a media query takes at the visitor's own text size (480 and 560 px at 16 px): a
+     visitor who chose larger text in the browser gets the panel a zoom would give them. */
+  @media (max-width: 30em), (max-height: 35em) {
     :host([open]:not([mode='inline'])) .panel {
       inset: 0; inline-size: 100vw; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
       padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);

@@ -211,7 +211,7 @@ export class ChatView extends ViewHost implements View {
 
   /** Whether the panel covers the screen: open, in launcher mode, below these sizes (the shell's sheet says the same). */
   get #covering() {
-    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(width<=480px),(height<=560px)').matches;
+    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(width<=30em),(height<=35em)').matches;
   }
 
   override connect() {

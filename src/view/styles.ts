@@ -42,8 +42,9 @@ export const viewCss = css`
   .title, .subtitle { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .title { font-size: 1.05em; font-weight: 600; }
   .subtitle { font-size: 0.8em; }
+  /* Sized in its own em (0.8 of the text), so that its initials fit at any text size the visitor chose. */
   .avatar {
-    flex: none; display: grid; place-items: center; inline-size: 32px; block-size: 32px; margin-inline-end: 6px; border-radius: 50%;
+    flex: none; display: grid; place-items: center; inline-size: 2.5em; block-size: 2.5em; margin-inline-end: 6px; border-radius: 50%;
     overflow: hidden; font-size: 0.8em; font-weight: 600; background: #8884;
   }
   .avatar img { inline-size: 100%; block-size: 100%; object-fit: cover; }
@@ -154,7 +155,7 @@ export const viewCss = css`
   .nudge {
     position: fixed; z-index: var(--_z); display: flex; align-items: flex-start;
     inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px); inset-inline-end: var(--_offset);
-    max-inline-size: min(300px, calc(100vw - 2 * var(--_offset)));
+    max-inline-size: min(19em, calc(100vw - 2*var(--_offset)));
     background: var(--_surface); color: var(--_text); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
   }
   /* Two lines at most, clipped by the text's own box: clipped by the button's, a third line showed
@@ -225,7 +226,7 @@ export const viewCss = css`
     .send, .bubble, .choice, .card { border: 1px solid CanvasText; }
   }
   /* The panel covers the page (the shell's sheet): its header's close button is the way back. */
-  @media (max-width: 480px), (max-height: 560px) {
+  @media (max-width: 30em), (max-height: 35em) {
     :host([open]) .launcher { display: none; }
   }
 `;

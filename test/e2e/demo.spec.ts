@@ -597,3 +597,34 @@ test('the open widget has no axe-core violations', async ({ page }) => {
   const results = await new AxeBuilder({ page }).include('agent-chat').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test("a visitor who set larger text in the browser's settings reads the widget at that size, in a panel as much larger, full screen where it would not fit", async ({ page }) => {
+  // Chromium's "Font size" setting, through the DevTools Protocol: the default size becomes 24 px
+  // (1.5 times 16). The panel grows as the text (24em × 35em, capped by the window), and goes full
+  // screen below 30em × 35em of the visitor's text (720 × 840 px here) as it does below 480 × 560 px
+  // at 16 px.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.enable');
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24 } });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const chat = page.locator('#launcher-chat');
+  await chat.locator('[part~="launcher"]').click();
+  await expect(chat.locator('[part~="bubble--agent"]').first()).toContainText("I'm the demo agent");
+  const size = (part: string) => chat.locator(`[part~="${part}"]`).first().evaluate((e) => getComputedStyle(e).fontSize);
+  expect([await size('bubble'), await size('input')]).toEqual(['24px', '24px']);
+  const panel = chat.locator('[part~="panel"]');
+  const box = async () => { const b = (await panel.boundingBox())!; return [b.width, b.height].map(Math.round); };
+  // 24em wide; 35em (840 px) capped at the window's height less the launcher and offsets (784).
+  expect(await box()).toEqual([576, 784]);
+  // Nothing spills out of the panel sideways at that size: the greeting's choices wrap.
+  const spilling = () => panel.evaluate((p) => {
+    const { left, right } = p.getBoundingClientRect();
+    return [...p.querySelectorAll('*')].filter((e) => { const r = e.getBoundingClientRect(); return r.width && (r.left < left - 1 || r.right > right + 1); }).map((e) => e.outerHTML.slice(0, 60));
+  });
+  expect(await spilling()).toEqual([]);
+  // A window under 840 px high at 24 px text is what 560 px is at 16: the panel covers it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(box).toEqual([1280, 800]);
+  expect(await spilling()).toEqual([]);
+});

@@ -366,6 +366,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * name: +28), paid for by the typing line's dots as empty `<i>` elements without `aria-hidden`, its
  * text without a class, and the transcript's download link not hidden (it leaves the page before
  * anything is drawn): 47,310 and 51,994, the first open 28,434.
+ * The visitor's own text size (`medium` for 15px, +2) and a panel, preview and avatar sized in ems
+ * (+3), paid for by multiplications in the shell's colours and sizes written without spaces and
+ * the font family list without one: 47,307 and 51,991, the first open 28,431, the shell 4,075.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
