@@ -5,6 +5,7 @@ import { DOMPURIFY_SOURCE, asShipped, lineMap } from './scripts/dompurify-source
 import { isLitHtml, withoutGlobalHooks } from './scripts/lit-html-hooks.mjs';
 import { asValues, isLocaleTable } from './scripts/locale-values.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
+import { withTightCss } from './scripts/tighten-css.mjs';
 
 /**
  * Builds the widget for a script tag, in three passes (`vite build`, `vite build --mode iife`,
@@ -102,6 +103,15 @@ export default defineConfig(({ mode }) => ({
     {
       ...minifyHtmlLiterals({ include: ['src/**/*.ts'], failOnError: true, options: { minifyOptions: { removeAttributeQuotes: true, collapseBooleanAttributes: true, sortClassName: true } } }),
       enforce: 'pre',
+    },
+    // Then the spaces lightningcss leaves in values that hold a var() (scripts/tighten-css.mjs).
+    {
+      name: 'agent-chat:tight-css',
+      enforce: 'pre' as const,
+      transform(code: string, id: string) {
+        if (!/\/src\/(shell|view)\/styles\.ts$/.test(id)) return undefined;
+        return { code: withTightCss(code), map: null };
+      },
     },
   ],
   build: {

@@ -22,6 +22,8 @@ export class AutoscrollController implements ReactiveController {
   /** What the next frame scrolls to: the start of this element, or (null) the bottom. */
   #target?: Element | null;
   #frame?: number;
+  /** Replies that frame is to show. */
+  #replies = 0;
   // Where our own scroll left the log. Its scroll event comes later, maybe after more content
   // arrived; measured then it would look like the visitor scrolled up.
   #ownScrollTop?: number;
@@ -94,14 +96,10 @@ export class AutoscrollController implements ReactiveController {
    * are replies the visitor has not read.
    */
   added(first: Element, replies: number) {
-    if (this.#pinned) {
-      // Several batches in one frame: the view goes to the start of the first of them.
-      if (!this.#frame || !this.#target) this.#scrollTo(replies ? first : null);
-      return;
-    }
-    if (!replies) return;
-    this.#firstUnread ??= first;
-    this.#setUnread(this.unread + replies);
+    // Several batches in one frame: the view goes to the start of the first of them with replies
+    // (counted instead, if the visitor reads further up by then: see #scrollTo).
+    if (!this.#frame || !this.#target) this.#scrollTo(replies ? first : null);
+    this.#replies += replies;
   }
 
   /** Scrolls to the first reply the visitor has not seen (the "new messages" control). */
@@ -126,10 +124,16 @@ export class AutoscrollController implements ReactiveController {
   #scrollTo(target: Element | null) {
     this.#target = target;
     this.#frame ??= requestAnimationFrame(() => {
-      this.#frame = undefined;
       const target = this.#target!;
-      this.#target = undefined;
-      this.#scrollNow(target);
+      const replies = this.#replies;
+      this.#frame = this.#target = undefined;
+      this.#replies = 0;
+      // Not following (the visitor reads further up, or scrolled away since: the scroll event
+      // comes with this frame, before it), the view stays where they took it: the replies are counted.
+      if (this.#pinned) return this.#scrollNow(target);
+      if (!replies) return;
+      this.#firstUnread ??= target!;
+      this.#setUnread(this.unread + replies);
     });
   }
 

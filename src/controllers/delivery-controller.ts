@@ -281,8 +281,7 @@ export class DeliveryController implements ReactiveController {
       const delay = retryDelay(this.#woken ? 1 : job.attempts, failure.retryAfterMs);
       this.#retryAt = Date.now() + delay;
       this.#timer = setTimeout(() => {
-        this.#timer = undefined;
-        this.#retryAt = undefined;
+        this.#clearTimer();
         void this.#pump();
       }, delay);
     } else {
@@ -294,8 +293,7 @@ export class DeliveryController implements ReactiveController {
 
   #clearTimer() {
     clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#retryAt = undefined;
+    this.#timer = this.#retryAt = undefined;
   }
 
   #changed() {

@@ -101,6 +101,30 @@ describe('journeys: the newest message in sight', () => {
     await waitUntil(() => atBottom(chat), 'their own message always brings them back', WAIT);
   });
 
+  it('replies that arrive in the frame in which the visitor scrolls up from the newest leave the view where they took it, and are counted', async () => {
+    // The widget hears of the scroll from the browser's scroll event, with the next frame: the
+    // replies come before it, while it still counts the visitor as following the newest. The scroll
+    // made in the same task as the replies' arrival (their agent-chat-response event) is the
+    // earliest a visitor's can be. The view followed the replies to their start anyway.
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    const gate = p.hold();
+    await submit(chat, 'tell me more');
+    await waitUntil(() => atBottom(chat), 'their own message brought them to the bottom', WAIT);
+    await nextFrame();
+    chat.addEventListener('agent-chat-response', () => { log(chat).scrollTop = 0; }, { once: true });
+    gate.release(ok(text('more one'), text('more two')));
+    await waitForBubbles(chat, 33);
+    await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT);
+    await nextFrame();
+    expect(log(chat).scrollTop, 'the view stayed where they took it').to.equal(0);
+    expect(part(chat, 'new-messages-button')!.textContent!.trim()).to.equal('2 new messages ↓');
+    part(chat, 'new-messages-button')!.click();
+    const firstUnread = parts(chat, 'message--agent').at(-2)!;
+    await waitUntil(() => inView(chat, firstUnread), 'the first of them in view', WAIT);
+  });
+
   it('scrolling down to the newest replies clears the count', async () => {
     const chat = await readingAboveWhile(['news']);
     await scrollLog(chat, 'bottom');
