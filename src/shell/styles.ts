@@ -25,7 +25,7 @@ export const shellCss = css`
     /* The shorthand: the host page's weight, style and variant are not inherited either. \`medium\`
        is the visitor's own default size (16 px unless they chose another in the browser's
        settings), whatever size the host page sets on its root or body (WCAG technique C13). */
-    font: var(--agent-chat-font-size, medium)/1.4 var(--agent-chat-font-family, system-ui,sans-serif);
+    font: var(--agent-chat-font-size, medium) / 1.4 var(--agent-chat-font-family, system-ui, sans-serif);
     color: var(--_text);
   }
   :host([theme='light']) { color-scheme: light; }
@@ -43,10 +43,10 @@ export const shellCss = css`
    */
   @supports (color: light-dark(red, red)) {
     :host {
-      --_d: clamp(0, (0.6 - l)*99, 1);
-      --_fg: calc(0.2 + 0.76*var(--_d)) 0.015 260;
-      --_surface: var(--agent-chat-surface-color, light-dark(#ffffff, oklch(from var(--agent-chat-accent-color, #8ab4f8) calc(0.24 + 0.76*var(--_d)) 0.006 271)));
-      --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28*var(--_d)) calc(0.22 - 0.11*var(--_d)) 262));
+      --_d: clamp(0, (0.6 - l) * 99, 1);
+      --_fg: calc(0.2 + 0.76 * var(--_d)) 0.015 260;
+      --_surface: var(--agent-chat-surface-color, light-dark(#ffffff, oklch(from var(--agent-chat-accent-color, #8ab4f8) calc(0.24 + 0.76 * var(--_d)) 0.006 271)));
+      --_accent: var(--agent-chat-accent-color, oklch(from var(--agent-chat-surface-color, light-dark(#ffffff, #1e1f22)) calc(0.49 + 0.28 * var(--_d)) calc(0.22 - 0.11 * var(--_d)) 262));
       --_on-accent: var(--agent-chat-on-accent-color, oklch(from var(--_accent) var(--_fg)));
       --_text: var(--agent-chat-text-color, oklch(from var(--_surface) var(--_fg)));
       --_border: var(--agent-chat-border-color, color-mix(in oklab, var(--_surface), var(--_text) 22%));
@@ -74,8 +74,8 @@ export const shellCss = css`
   :host(:not([mode='inline'])) .panel {
     position: fixed; z-index: var(--_z);
     inset-block-end: calc(var(--_offset) * 2 + var(--_launcher-size)); inset-inline-end: var(--_offset);
-    inline-size: min(var(--agent-chat-panel-width, 24em), calc(100vw - 2*var(--_offset)));
-    block-size: min(var(--agent-chat-panel-height, 35em), calc(100vh - 3*var(--_offset) - var(--_launcher-size)));
+    inline-size: min(var(--agent-chat-panel-width, 24em), calc(100vw - 2 * var(--_offset)));
+    block-size: min(var(--agent-chat-panel-height, 35em), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
   /* Unset, the launcher and panel sit at the end of the line (mirrored on a right-to-left page);

@@ -11,6 +11,9 @@ describe('the style sheets without the spaces lightningcss leaves (scripts/tight
     );
     assert.equal(tightenCss('a:before{content:", / * "}b{c:calc(1px - 2 * 3px)}'), 'a:before{content:", / * "}b{c:calc(1px - 2*3px)}');
     assert.throws(() => tightenCss('a{content:"x}'), /a string that does not end/);
+    // In selectors a space before * is a combinator: `.launcher *` (what is inside it) stays.
+    assert.equal(tightenCss('.launcher *{a:b}:is(.x, .y) *{--_d:clamp(0, (1 - l) * 9, 1)}@supports (color:light-dark(red, red)){p{q:r}}'),
+      '.launcher *{a:b}:is(.x, .y) *{--_d:clamp(0,(1 - l)*9,1)}@supports (color:light-dark(red, red)){p{q:r}}');
   });
 
   it('tightens the css`` literals a module assigns, not the tag named in its comments, and refuses one with ${}', () => {
@@ -23,7 +26,9 @@ describe('the style sheets without the spaces lightningcss leaves (scripts/tight
     for (const file of ['agent-chat.js', 'agent-chat-view.js']) {
       const built = readFileSync(new URL(`../../dist/${file}`, import.meta.url), 'utf8');
       const sheet = built.match(/`([^`]*:host[^`]*)`/)![1];
-      assert.doesNotMatch(sheet, /, | \* | \/ /, file);
+      const values = sheet.replace(/[^{};]*\{/g, '{'); // without selectors and preludes
+      assert.doesNotMatch(values, /, | \* | \/ /, file);
+      assert.match(sheet, /\.launcher \*\{|svg\{|\.bubble :/, `${file}: its selectors keep their combinators`);
       assert.match(sheet, /calc\([^)]* \+ /, `${file}: calc() keeps its spaces around +`);
     }
   });

@@ -367,13 +367,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * text without a class, and the transcript's download link not hidden (it leaves the page before
  * anything is drawn): 47,310 and 51,994, the first open 28,434.
  * The visitor's own text size (`medium` for 15px, +2) and a panel, preview and avatar sized in ems
- * (+3), paid for by multiplications in the shell's colours and sizes written without spaces and
- * the font family list without one: 47,307 and 51,991, the first open 28,431, the shell 4,075.
- * Replies that arrive in the frame in which the visitor scrolls up counted, not followed (the
- * decision taken in the frame that scrolls, for every batch: no larger), paid for by the spaces
- * lightningcss leaves in values with a var() taken out at build time (scripts/tighten-css.mjs,
- * −15) and the retry timer cleared in one place: 47,304 and 51,988, the first open 28,428, the
- * shell 4,070, the engine alone 8,865.
+ * (+3); replies that arrive in the frame in which the visitor scrolls up counted, not followed (the
+ * decision taken in the frame that scrolls, for every batch: no larger). Paid for by the spaces
+ * lightningcss leaves in the values of declarations with a var() taken out at build time
+ * (scripts/tighten-css.mjs, −21) and the retry timer cleared in one place: 47,306 and 51,990, the
+ * first open 28,430, the shell 4,072, the engine alone 8,865.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
