@@ -33,15 +33,8 @@ export function tightenCss(css) {
 function tightenDeclaration(text) {
   const name = /^\s*-*[a-zA-Z_][\w-]*:/.exec(text);
   if (!name) return text;
-  let value = '';
-  for (let i = name[0].length; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      const end = text.indexOf(c, i + 1);
-      value += text.slice(i, end + 1);
-      i = end;
-    } else if (c !== ' ' || !(/[,*/]/.test(text[i - 1]) || /[*/]/.test(text[i + 1]))) value += c;
-  }
+  // A quoted string as it is; a space after `,` `*` `/`, or before `*` `/`, dropped.
+  const value = text.slice(name[0].length).replace(/("[^"]*"|'[^']*')|([,*/]) | (?=[*/])/g, (match, string, mark) => string ?? mark ?? '');
   return name[0] + value;
 }
 
