@@ -478,9 +478,13 @@ export class ConversationController implements ReactiveController {
       }
       for (const change of changes) {
         const next = change(conversation);
-        // A new conversation this tab began (a restart): the one it put away is kept as it is now,
-        // with what the other tab changed of it meanwhile (a reply, which an Undo brings back).
-        if (next.startedAt !== conversation.startedAt && this.archived(conversation.startedAt)) this.#store!.set('archive', conversation);
+        // A new conversation this tab began (a restart, not an Undo): the one it put away is kept
+        // as it is now, with what the other tab changed of it meanwhile (a reply, which an Undo
+        // brings back), unless a newer one has been put away since; also where the other tab, not
+        // having heard of the restart either, put an older one away over it (this tab's Undo then
+        // brought back its own copy: a message the agent had answered was sent again, and what the
+        // other tab wrote in it was lost; found by TAB_SEEDS=1201).
+        if (next.startedAt > conversation.startedAt && !(this.archived()?.startedAt! > conversation.startedAt)) this.#store!.set('archive', conversation);
         conversation = next;
       }
       return changes;

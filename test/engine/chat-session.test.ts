@@ -560,6 +560,49 @@ describe('createChatSession (agent-chat/engine)', () => {
     await takenBackAnsweredOnce(a, b);
   });
 
+  it("a new conversation begun in tab B while tab A, not having heard of it, writes an answer into the conversation put away before and its message into the one B put away: B's Undo brings back A's message as A wrote it, and nothing goes to the agent twice", async () => {
+    // (Found by the two-tab random test of a long conversation, TAB_SEEDS=1201: A's writes over
+    // both of B's left the conversation B put away as B had it, which B's Undo brought back and
+    // sent again, while what A wrote in it was lost.)
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const archiveKey = `agent-chat:${proxy.url}:archive`;
+    const gate = proxy.hold();
+    a.send('old question');
+    await waitUntil(() => proxy.inFlight === 1 && b.messages.length === 4, "tab A's message with the agent, in both tabs", WAIT);
+    // A begins a new conversation (the first put away, its message still with the agent) and writes in it.
+    a.restart();
+    a.send('new question');
+    await waitUntil(() => texts(b).join() === '> new question', 'tab B shows the new conversation', WAIT);
+    const { getItem } = Storage.prototype;
+    const startOf = (name: string) => JSON.parse(getItem.call(localStorage, name)!).data.startedAt as number;
+    const [seenConversation, seenArchive, putAwayByA, begunByA] = [getItem.call(localStorage, key), getItem.call(localStorage, archiveKey), startOf(archiveKey), startOf(key)];
+    // B begins another, and its page freezes (stopped: it keeps what it wrote, as a frozen page does).
+    b.restart();
+    b.stop();
+    // A's page is busy: its copy of storage shows each key as A last wrote it while storage holds
+    // B's writes, until A writes over them: the answer to the old question into the conversation
+    // put away first, then its new question, sent and answered, into the one B put away.
+    const beganByB = startOf(key);
+    expect(beganByB, 'B wrote its new conversation').to.not.equal(begunByA);
+    expect(startOf(archiveKey), 'and put away the one A had begun').to.equal(begunByA);
+    await withStaleCopy((name) => (name === key && startOf(key) === beganByB ? seenConversation : name === archiveKey && startOf(archiveKey) === begunByA ? seenArchive : undefined), async () => {
+      gate.release(ok(text('late answer')));
+      const answered = () => JSON.parse(getItem.call(localStorage, key)!).data.messages.some((m: { item?: { altText?: string } }) => m.item?.altText === 'You said: new question');
+      await waitUntil(() => startOf(archiveKey) === putAwayByA && startOf(key) === begunByA && answered(), "tab A writes over both of tab B's writes", WAIT);
+    });
+    b.start();
+    dispatchEvent(new StorageEvent('storage', { key })); // B hears of A's write
+    await waitUntil(() => startOf(key) === beganByB && !a.messages.length && !b.messages.length, "B makes its new conversation again, in both tabs", WAIT);
+    expect(b.undoRestart(), "B's Undo takes something back").to.equal(true);
+    const settled = (tab: typeof a) => texts(tab).join() === '> new question,You said: new question' && !tab.messages.some((m) => m.kind === 'user' && m.status !== 'sent');
+    await waitUntil(() => settled(a) && settled(b), "both tabs show the conversation taken back as A wrote it, its message answered", WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'each message went to the agent once').to.deep.equal(['two', 'old question', 'new question']);
+    a.stop();
+    b.stop();
+  });
+
   it('undoable: a new conversation can be taken back until a message is written in it, in any tab, or another tab begins one; then undoRestart() takes nothing back', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     expect(!!a.undoable, 'before any restart').to.equal(false);
