@@ -163,12 +163,14 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         const w = Math.random();
         const a = (lineages.get(key) ?? []).slice(0, LINEAGE_DEPTH - 1);
         // With more than twice PART_SIZE messages, what is stored is the newest of them and the
-        // names of the parts that hold the others (`p`): the parts of the last value read or
-        // written under `key` whose messages are still there, in order and unchanged (the oldest
+        // names of the parts that hold the others (`p`): the parts of the last values read or
+        // written under any key whose messages are still there, in order and unchanged (the oldest
         // of the first may have left, or the first of any been taken out), and parts written now
-        // for the messages between and after them.
+        // for the messages between and after them. Any key's: a conversation put away names the
+        // parts it was read from, not written again from this tab's copy over another tab's newer
+        // write of one (a question answered: an Undo sent it again; found by TAB_SEEDS=1201).
         const messages = (value as Packed | undefined)?.messages;
-        const previous = parts.get(key) ?? [];
+        const previous = [...parts.values()].flat();
         const kept: Part[] = [];
         let i = 0;
         /** Writes the messages from `i` to `to` in parts (of PART_SIZE, the last one up to it). */

@@ -99,7 +99,9 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [8])) {
   });
 }
 
-for (const seed of seedsFrom(process.env.TAB_SEEDS, [9, 61])) {
+// (1201: a new conversation begun in one tab from an out-of-date copy, written over by the other,
+// then taken back: what the other wrote in it meanwhile was lost, and answered messages sent again.)
+for (const seed of seedsFrom(process.env.TAB_SEEDS, [9, 61, 1201])) {
   test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true, 150);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);

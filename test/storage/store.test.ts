@@ -264,6 +264,23 @@ describe('createStore', () => {
       });
     }
 
+    it("a value written under another key (a conversation put away) names the parts its messages were read from, without writing them: another writer's newer write of one stays", () => {
+      const { writes, storage } = fakeStorage();
+      const [tabA, tabB] = [createStore('ns', () => storage), createStore('ns', () => storage)];
+      tabA.set('conversation', { messages: messages(0, 4 * PART_SIZE) });
+      const seenByB = tabB.get('conversation', isHeld)!;
+      // A changes a message of the first part (its question answered) ...
+      tabA.set('conversation', { messages: tabA.get('conversation', isHeld)!.messages.map((m) => (m.id === 'm10' ? { ...m, text: 'answered' } : m)) });
+      writes.length = 0;
+      // ... and B, not having read it, puts the conversation away as it last read it (found by
+      // TAB_SEEDS=1201: its part written again from B's copy, A's question was sent again).
+      tabB.set('archive', seenByB);
+      expect(writes, 'the value only').to.deep.equal(['ns:archive']);
+      const putAway = createStore('ns', () => storage).get('archive', isHeld)!.messages;
+      expect(putAway.find((m) => m.id === 'm10')!.text, "A's change is in the part it names").to.equal('answered');
+      expect(putAway.map((m) => m.id)).to.deep.equal(messages(0, 4 * PART_SIZE).map((m) => m.id));
+    });
+
     it('parts that another key names stay (a conversation put away); they go once no key names them', () => {
       const { data, storage } = fakeStorage();
       const store = createStore('ns', () => storage);

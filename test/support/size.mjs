@@ -373,8 +373,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * (scripts/tighten-css.mjs, −21) and the retry timer cleared in one place: 47,306 and 51,990, the
  * first open 28,430, the shell 4,072, the engine alone 8,865.
  * A new conversation made again over another tab's write of the one it put away puts that tab's
- * version away, also where that tab put an older one away over it (+2): 47,308 and 51,992, the
- * first open 28,432, the engine alone 8,866.
+ * version away, also where that tab put an older one away over it (+2), and a value names the
+ * parts its messages were read from under any key, without writing them again (−2): 47,306 and
+ * 51,990, the first open 28,430, the engine alone 8,866.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
