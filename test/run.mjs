@@ -1,4 +1,5 @@
 // `npm test`: every suite, on a fresh machine, ending with one line "N passed, N failed".
+//   It ends naming each test that failed (CI shows only the end of what a run printed).
 //   1. finds the browsers (installs Debian's when run as root with apt-get, says what to do otherwise)
 //   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
 //   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found; a
@@ -11,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { summary } from './support/summary.mjs';
+import { failedTests } from './support/failures.mjs';
 import { browserTests } from './support/browser-suite.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -87,9 +89,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What could not run at all (a browser engine, a suite whose server is missing), named in the summary. */
 const skippedParts = [];
 const results = [];
+/** The tests that failed, by name (CI shows only the end of a run's output). */
+const failedNames = [];
 
-/** Adds a suite's counts; a suite that failed without reporting counts (it crashed) is one failure. */
-function count(suite, code, counts) {
+/**
+ * Adds a suite's counts and the names of its failed tests; a suite that failed without reporting
+ * counts (it crashed) is one failure.
+ */
+function count(suite, code, counts, failed = []) {
+  failedNames.push(...failed);
   if (!counts || (code !== 0 && counts.failed === 0)) counts = { passed: counts?.passed ?? 0, failed: (counts?.failed ?? 0) + 1, skipped: counts?.skipped ?? 0 };
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   results.push(`${suite}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
@@ -119,10 +127,10 @@ if (build.code === 0) {
   const skip = lastMatch(server.output, /^ℹ skipped (\d+)/gm);
   // A skipped suite counts no tests: name it from the reporter's line "﹣ name (… ms) # reason".
   for (const [, name, why] of server.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });
-  count('node', server.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: +(skip?.[1] ?? 0) } : undefined);
+  count('node', server.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: +(skip?.[1] ?? 0) } : undefined, failedTests(server.output));
 
   say(`browser tests in ${browsers.join(', ')} (@web/test-runner)`);
-  for (const { name, code, counts } of await browserTests(run, browsers, { root, say })) count(name, code, counts);
+  for (const { name, code, counts, failed } of await browserTests(run, browsers, { root, say })) count(name, code, counts, failed);
 
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit;
   // a visitor's Back to a page of the site, in each engine's real back/forward navigation; the CDN
@@ -135,7 +143,7 @@ if (build.code === 0) {
     const pass = lastMatch(tabs.output, /^ℹ pass (\d+)/gm);
     const fail = lastMatch(tabs.output, /^ℹ fail (\d+)/gm);
     for (const [, name, why] of tabs.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });
-    count('tabs', tabs.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: 0 } : undefined);
+    count('tabs', tabs.code, pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: 0 } : undefined, failedTests(tabs.output));
   }
 
   say('end-to-end tests (Playwright + Chromium against the demo: reference agent behind the proxy)');
@@ -144,8 +152,8 @@ if (build.code === 0) {
   // Named in the summary (the count above already has them as skipped).
   const pwSkips = [...e2e.output.matchAll(/^playwright skipped: (.+?) # (.+)$/gm)];
   if (pwSkips.length) results.push(`e2e skipped: ${pwSkips.map(([, title, why]) => `${title} (${why})`).join('; ')}`);
-  count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined);
+  count('e2e', e2e.code, pw ? { passed: +pw[1], failed: +pw[2], skipped: +pw[3] } : undefined, failedTests(e2e.output));
 }
 
-console.log(summary(results, totals, skippedParts));
+console.log(summary(results, totals, skippedParts, failedNames));
 process.exit(totals.failed ? 1 : 0);

@@ -36,8 +36,8 @@ describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
     assert.ok(existsSync(marker), 'the browser was killed');
     assert.equal(readFileSync(marker, 'utf8'), join(root, fixtures[0]));
     assert.deepEqual(runs, [
-      { name: `browsers (cut short when the browser died: ${fixtures[0]} in WebKit)`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 } },
-      { name: `browsers run again in WebKit (${fixtures[0]})`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 } },
+      { name: `browsers (cut short when the browser died: ${fixtures[0]} in WebKit)`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 }, failed: [] },
+      { name: `browsers run again in WebKit (${fixtures[0]})`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 }, failed: [] },
     ]);
   });
 

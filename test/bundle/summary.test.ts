@@ -1,8 +1,29 @@
 // `npm test`'s closing lines: a browser engine it could not run is named, and counted as skipped,
-// so a machine without Firefox or WebKit never reads as a clean "N passed, 0 failed".
+// so a machine without Firefox or WebKit never reads as a clean "N passed, 0 failed"; each test
+// that failed is named there, from what node:test, @web/test-runner and Playwright really print
+// (CI shows only the end of a run's output: a browser test that failed once in CI could not be named).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { summary } from '../support/summary.mjs';
+import { failedTests } from '../support/failures.mjs';
+import { browserTests, type Run } from '../support/browser-suite.mjs';
+import { CHROMIUM } from '../support/browsers.mjs';
+import CountReporter from '../e2e/count-reporter.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs a command in the project's root; resolves with its exit code and everything it printed. */
+const quietRun: Run = (command, args, env = {}) => new Promise((resolve) => {
+  // Without NODE_TEST_CONTEXT: a node:test run in a test file is otherwise taken for a child of this one.
+  const { NODE_TEST_CONTEXT: _, ...outer } = process.env;
+  const child = spawn(command, args, { cwd: root, env: { ...outer, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
 
 describe('npm test summary', () => {
   it('ends with "N passed, N failed" when every engine ran', () => {
@@ -19,5 +40,49 @@ describe('npm test summary', () => {
     const lines = out.split('\n');
     assert.equal(lines.at(-1), '10 passed, 0 failed, 2 skipped');
     assert.ok(lines.includes('skipped: browser tests in firefox (not installed); Redis rate-limit store (redis-server is not installed)'), out);
+  });
+
+  it('names each test that failed, above the closing line', () => {
+    const out = summary(['browsers: 9 passed, 1 failed'], { passed: 9, failed: 1, skipped: 0 }, [], ['Firefox test/a.test.ts › b: c']);
+    const lines = out.split('\n');
+    assert.equal(lines.at(-1), '9 passed, 1 failed');
+    assert.deepEqual(lines.slice(lines.indexOf('failed:'), lines.indexOf('failed:') + 2), ['failed:', '  Firefox test/a.test.ts › b: c'], out);
+  });
+});
+
+describe('the tests a suite says failed', () => {
+  it("node:test's spec reporter: the failed test by name and place, not its suite or the one that passed", async () => {
+    const { code, output } = await quietRun('node', ['--test', '--test-reporter=spec', 'test/bundle/fixtures/failing/fails.test.mjs']);
+    assert.equal(code, 1, output);
+    assert.deepEqual(failedTests(output), ['a test that fails (test/bundle/fixtures/failing/fails.test.mjs:6:3)'], output);
+  });
+
+  it('@web/test-runner in a real browser: the engine, the file, the suite, the test and the first line of its error', { skip: !CHROMIUM && 'Chromium is not installed' }, async () => {
+    const runs = await browserTests(quietRun, ['chromium'], { root, files: ['test/bundle/fixtures/failing/fails.test.js'] });
+    assert.equal(runs.length, 1, JSON.stringify(runs));
+    assert.deepEqual(runs[0].counts, { passed: 1, failed: 1, skipped: 0 });
+    assert.notEqual(runs[0].code, 0);
+    assert.equal(runs[0].failed.length, 1, JSON.stringify(runs));
+    assert.match(runs[0].failed[0], /^Chromium test\/bundle\/fixtures\/failing\/fails\.test\.js › a suite › a test that fails: one is two: expected 1 to equal 2$/);
+  });
+
+  it("Playwright's closing lines: a test that failed in the end, not one that passed when retried", () => {
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      const reporter = new CountReporter();
+      const test = (id: string, title: string, outcome: string) =>
+        ({ id, title, outcome: () => outcome, annotations: [], location: { file: `${root}test/e2e/x.spec.ts`, line: 7, column: 3 } }) as never;
+      reporter.onTestEnd(test('1', 'fails', 'unexpected'), { error: { message: '\x1b[31mError: expect(received)\x1b[39m\nmore' } } as never);
+      reporter.onTestEnd(test('2', 'flaky', 'unexpected'), { error: { message: 'once' } } as never);
+      reporter.onTestEnd(test('2', 'flaky', 'flaky'), {} as never);
+      reporter.onEnd();
+    } finally {
+      console.log = log;
+    }
+    const output = lines.join('\n');
+    assert.deepEqual(failedTests(output), ['x.spec.ts:7 › fails: Error: expect(received)'], output);
+    assert.match(output, /^playwright: 1 passed, 1 failed, 0 skipped$/m);
   });
 });

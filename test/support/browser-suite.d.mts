@@ -6,4 +6,4 @@ export declare function browserTests(
   run: Run,
   engines: string[],
   options: { root: string; files?: string[]; say?: (message: string) => void },
-): Promise<{ name: string; code: number; counts: Counts | undefined }[]>;
+): Promise<{ name: string; code: number; counts: Counts | undefined; failed: string[] }[]>;

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { failedTests } from './failures.mjs';
 
 /** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
 /** @typedef {(command: string, args: string[], env?: Record<string, string>) => Promise<{ code: number, output: string }>} Run */
@@ -21,7 +22,8 @@ function wtrCounts(output) {
  * @param {Run} run  runs a command in the project's root, with `env` over process.env
  * @param {string[]} engines  e.g. ["chromium", "webkit"]
  * @param {{ root: string, files?: string[], say?: (message: string) => void }} options  `files`: only these
- * @returns {Promise<{ name: string, code: number, counts: Counts | undefined }[]>} one entry per run
+ * @returns {Promise<{ name: string, code: number, counts: Counts | undefined, failed: string[] }[]>} one
+ *   entry per run; `failed`: the tests that failed in it, by name
  */
 export async function browserTests(run, engines, { root, files = [], say = () => {} }) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-chat-wtr-'));
@@ -39,12 +41,12 @@ export async function browserTests(run, engines, { root, files = [], say = () =>
     const named = cutShort.map(({ engine, file }) => `${relative(root, file)} in ${ENGINE_NAMES[engine] ?? engine}`);
     // wtr exits 1 for a file cut short; what counts is whether anything else failed.
     const code = counts && cutShort.length && counts.failed === 0 ? 0 : first.code;
-    const runs = [{ name: `browsers${named.length ? ` (cut short when the browser died: ${named.join(', ')})` : ''}`, code, counts }];
+    const runs = [{ name: `browsers${named.length ? ` (cut short when the browser died: ${named.join(', ')})` : ''}`, code, counts, failed: failedTests(first.output) }];
     for (const engine of [...new Set(cutShort.map((c) => c.engine))]) {
       const again = cutShort.filter((c) => c.engine === engine).map((c) => relative(root, c.file));
       say(`browser tests cut short when ${ENGINE_NAMES[engine] ?? engine} died, run again in a new browser: ${again.join(', ')}`);
       const second = await run('npx', ['web-test-runner', '--files', ...again], { WTR_BROWSERS: engine, WTR_CRASHED: '' });
-      runs.push({ name: `browsers run again in ${ENGINE_NAMES[engine] ?? engine} (${again.join(', ')})`, code: second.code, counts: wtrCounts(second.output) });
+      runs.push({ name: `browsers run again in ${ENGINE_NAMES[engine] ?? engine} (${again.join(', ')})`, code: second.code, counts: wtrCounts(second.output), failed: failedTests(second.output) });
     }
     return runs;
   } finally {
