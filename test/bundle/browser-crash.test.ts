@@ -4,13 +4,12 @@
 // whole browser run with no results at all. The fixture's server command kills the real browser
 // (test/support/crash-browser.mjs).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
-import { browserTests, type Run } from '../support/browser-suite.mjs';
+import { browserTests, quietRun } from '../support/browser-suite.mjs';
 import { MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../support/browsers.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,20 +18,14 @@ const dir = mkdtempSync(join(tmpdir(), 'agent-chat-crash-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a command in the project's root, with `crash` as WTR_CRASH_BROWSER; resolves with what it printed. */
-const quietRun = (crash: string): Run => (command, args, env = {}) => new Promise((resolve) => {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, WTR_CRASH_BROWSER: crash }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
-  child.on('close', (code) => resolve({ code: code ?? 1, output }));
-});
+const crashing = (crash: string) => quietRun(root, { WTR_CRASH_BROWSER: crash });
 
 const webkitMissing = !(WEBKIT_DRIVER && XVFB && MINIBROWSER) && 'WebKitGTK (webkit2gtk-driver, xvfb) is not installed';
 
 describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
   it('a file cut short by its browser dying once runs again and passes; the files after it run in a new browser', async () => {
     const marker = join(dir, 'crashed-once');
-    const runs = await browserTests(quietRun(marker), ['webkit'], { root, files: fixtures });
+    const runs = await browserTests(crashing(marker), ['webkit'], { root, files: fixtures });
     assert.ok(existsSync(marker), 'the browser was killed');
     assert.equal(readFileSync(marker, 'utf8'), join(root, fixtures[0]));
     assert.deepEqual(runs, [
@@ -42,7 +35,7 @@ describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
   });
 
   it('a file whose browser dies each time it runs fails', async () => {
-    const runs = await browserTests(quietRun('always'), ['webkit'], { root, files: fixtures });
+    const runs = await browserTests(crashing('always'), ['webkit'], { root, files: fixtures });
     const said = JSON.stringify(runs);
     // The file after it passes, in a new browser, either way.
     assert.equal(runs[0].counts?.passed, 1, said);

@@ -3,27 +3,17 @@
 // that failed is named there, from what node:test, @web/test-runner and Playwright really print
 // (CI shows only the end of a run's output: a browser test that failed once in CI could not be named).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { summary } from '../support/summary.mjs';
 import { failedTests } from '../support/failures.mjs';
-import { browserTests, type Run } from '../support/browser-suite.mjs';
+import { browserTests, quietRun } from '../support/browser-suite.mjs';
 import { CHROMIUM } from '../support/browsers.mjs';
 import CountReporter from '../e2e/count-reporter.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Runs a command in the project's root; resolves with its exit code and everything it printed. */
-const quietRun: Run = (command, args, env = {}) => new Promise((resolve) => {
-  // Without NODE_TEST_CONTEXT: a node:test run in a test file is otherwise taken for a child of this one.
-  const { NODE_TEST_CONTEXT: _, ...outer } = process.env;
-  const child = spawn(command, args, { cwd: root, env: { ...outer, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
-  child.on('close', (code) => resolve({ code: code ?? 1, output }));
-});
+const run = quietRun(root);
 
 describe('npm test summary', () => {
   it('ends with "N passed, N failed" when every engine ran', () => {
@@ -52,13 +42,13 @@ describe('npm test summary', () => {
 
 describe('the tests a suite says failed', () => {
   it("node:test's spec reporter: the failed test by name and place, not its suite or the one that passed", async () => {
-    const { code, output } = await quietRun('node', ['--test', '--test-reporter=spec', 'test/bundle/fixtures/failing/fails.test.mjs']);
+    const { code, output } = await run('node', ['--test', '--test-reporter=spec', 'test/bundle/fixtures/failing/fails.test.mjs']);
     assert.equal(code, 1, output);
     assert.deepEqual(failedTests(output), ['a test that fails (test/bundle/fixtures/failing/fails.test.mjs:6:3)'], output);
   });
 
   it('@web/test-runner in a real browser: the engine, the file, the suite, the test and the first line of its error', { skip: !CHROMIUM && 'Chromium is not installed' }, async () => {
-    const runs = await browserTests(quietRun, ['chromium'], { root, files: ['test/bundle/fixtures/failing/fails.test.js'] });
+    const runs = await browserTests(run, ['chromium'], { root, files: ['test/bundle/fixtures/failing/fails.test.js'] });
     assert.equal(runs.length, 1, JSON.stringify(runs));
     assert.deepEqual(runs[0].counts, { passed: 1, failed: 1, skipped: 0 });
     assert.notEqual(runs[0].code, 0);

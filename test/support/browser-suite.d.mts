@@ -7,3 +7,5 @@ export declare function browserTests(
   engines: string[],
   options: { root: string; files?: string[]; say?: (message: string) => void },
 ): Promise<{ name: string; code: number; counts: Counts | undefined; failed: string[] }[]>;
+/** A Run for tests of the test runner: in `root`, not echoed, `env` over the call's, without NODE_TEST_CONTEXT. */
+export declare function quietRun(root: string, env?: Record<string, string>): Run;

@@ -2,6 +2,7 @@
 // because its browser died (WebKitGTK's MiniBrowser crashes now and then on a busy machine) is not a
 // test's failure: it is run once more, in a new browser of its engine, and counted from that run.
 // If its browser dies again, it fails. Both runs are named in the summary.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -53,3 +54,20 @@ export async function browserTests(run, engines, { root, files = [], say = () =>
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A {@link Run} for tests of the test runner: runs in `root` without echoing, `env` (then the
+ * call's) over process.env without NODE_TEST_CONTEXT (a node:test run started in a test file is
+ * otherwise taken for a child of that file's run, and skips its files).
+ * @param {string} root
+ * @param {Record<string, string>} [env]
+ * @returns {Run}
+ */
+export const quietRun = (root, env = {}) => (command, args, callEnv = {}) => new Promise((resolve) => {
+  const { NODE_TEST_CONTEXT: _, ...outer } = process.env;
+  const child = spawn(command, args, { cwd: root, env: { ...outer, ...callEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.on('close', (code) => resolve({ code: code ?? 1, output }));
+});
