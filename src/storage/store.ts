@@ -209,7 +209,8 @@ export function createStore(namespace: string, backing: () => Storage | undefine
         // its messages changed. Another tab that wrote in the same moment, not having read this
         // write, may name it: what it stored then lacks its messages, as a part gone does.)
         parts.set(key, kept);
-        for (const [name] of previous) if (![...parts.values()].flat().some((part) => part[0] == name)) storage.removeItem(fullKey(name));
+        const named = [...parts.values()].flat().map(([name]) => name);
+        for (const [name] of previous) if (!named.includes(name)) storage.removeItem(fullKey(name));
         return w;
       } catch {
         /* quota or blocked: keep working from memory for the page's lifetime */
