@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright';
 import { listFrom, numberFrom, oneOf } from '../support/env.mjs';
+import { codeByModule } from './code-by-module.mjs';
 
 const SAMPLES = numberFrom('BENCH_SAMPLES', 20, { min: 1 });
 const LEVELS = listFrom('BENCH_LEVELS', ['50', '1000', '2000']).map((level) => {
@@ -342,7 +343,7 @@ async function conversation(variant, { profileAt } = {}) {
       writeFileSync(new URL(`${variant}-${level}.cpuprofile`, out), JSON.stringify(profile));
       hot = hotFunctions(profile);
     }
-    rows.push({ level, messages: measuredAt, shown, split: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, stats(v)])), inDom: stats(inDom), frame: stats(frame), heap: usedSize, restored, nodes, hot, heapTop: level === profileAt ? snapshot.top : undefined, heapKinds: snapshot?.categories, renderer });
+    rows.push({ level, messages: measuredAt, shown, split: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, stats(v)])), inDom: stats(inDom), frame: stats(frame), heap: usedSize, restored, nodes, hot, heapTop: level === profileAt ? snapshot.top : undefined, heapKinds: snapshot?.categories, heapCode: snapshot?.code, renderer });
   }
   await context.close();
   return rows;
@@ -382,8 +383,9 @@ function heapCategory(type, name) {
 }
 
 /**
- * Takes a heap snapshot, writes it, and sums self sizes per constructor name (`top`) and per
- * {@link heapCategory} (`categories`).
+ * Takes a heap snapshot, writes it, and sums self sizes per constructor name (`top`), per
+ * {@link heapCategory} (`categories`), and the functions' compiled code per module (`code`, see
+ * code-by-module.mjs).
  */
 async function heapSnapshot(cdp, file, top = 8) {
   let json = '';
@@ -407,7 +409,7 @@ async function heapSnapshot(cdp, file, top = 8) {
     const category = heapCategory(type, full);
     categories.set(category, (categories.get(category) ?? 0) + size);
   }
-  return { top: [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, top), categories };
+  return { top: [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, top), categories, code: codeByModule(snapshot) };
 }
 
 const STOP = Symbol('stop');
@@ -496,6 +498,12 @@ try {
       const before = first.heapKinds.get(kind) ?? 0;
       console.log(`  ${(bytes - before >= 0 ? '+' : '') + kb(bytes - before)}`.padEnd(14) + `${kind} (${kb(before)} → ${kb(bytes)})`);
     }
+    const grew = [...new Set([...first.heapCode.keys(), ...last.heapCode.keys()])]
+      .map((module) => [module, first.heapCode.get(module) ?? 0, last.heapCode.get(module) ?? 0])
+      .sort((a, b) => b[2] - b[1] - (a[2] - a[1]));
+    const total = (code) => kb([...code.values()].reduce((a, b) => a + b, 0));
+    console.log(`  the functions' compiled code by the module they are in (builtins not counted; ${total(first.heapCode)} → ${total(last.heapCode)}; "(no file)" is the bench's own):`);
+    for (const [module, before, after] of grew.slice(0, 12)) console.log(`    ${(after - before >= 0 ? '+' : '') + kb(after - before)}`.padEnd(16) + `${module} (${kb(before)} → ${kb(after)})`);
   }
 } catch (error) {
   if (error !== STOP) throw error;
