@@ -39,8 +39,12 @@ export function statusOf(chat: AgentChat, text: string): string {
 /** Condition waits get room for the retry backoff (up to ~4 s) on a slow, shared machine. */
 export const WAIT = { timeout: 8000 };
 
+/** Until `chat` shows `count` bubbles; a timeout says what it showed then (each visitor's message with its status). */
 export async function waitForBubbles(chat: AgentChat, count: number, what = `${count} bubbles`) {
-  await waitUntil(() => bubbles(chat).length >= count, `waited for ${what}; saw ${JSON.stringify(bubbles(chat))}`, WAIT);
+  await waitUntil(() => bubbles(chat).length >= count, `waited for ${what}`, WAIT).catch((error: Error) => {
+    const statuses = parts(chat, 'message--user').map((m) => `${m.querySelector('[part~="bubble"]')?.textContent?.trim()}: ${m.dataset.status}`);
+    throw new Error(`${error.message}; saw ${JSON.stringify(bubbles(chat))} (the visitor's: ${JSON.stringify(statuses)})`);
+  });
   return bubbles(chat);
 }
 
