@@ -38,8 +38,11 @@ export class AutoscrollController implements ReactiveController {
   #height = 0;
   readonly #resized = new ResizeObserver(() => {
     const s = this.#scroller!;
+    // Shown at last (or told late: Firefox once did, frames after), to a visitor following the
+    // newest: there again, unless the log has left the place where the widget's scroll put it (the
+    // visitor scrolled since, its event still to come). A log hidden then scrolled nowhere (0).
     if (!this.#height) {
-      if (this.#pinned) this.#scrollNow(this.#intent);
+      if (this.#pinned && !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop)) this.#scrollNow(this.#intent);
     } else if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
     this.#height = s.clientHeight;
   });
@@ -53,25 +56,27 @@ export class AutoscrollController implements ReactiveController {
   }
 
   hostConnected() {
-    this.#scroller?.addEventListener('scroll', this.#handleScroll, { passive: true });
+    this.#scroller?.addEventListener('scroll', this.#handleScroll);
     if (this.#scroller) this.#resized.observe(this.#scroller);
   }
 
   hostDisconnected() {
-    this.#scroller?.removeEventListener('scroll', this.#handleScroll);
-    this.#resized.disconnect();
+    this.#unobserve();
     if (this.#frame) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
+  }
+
+  #unobserve() {
+    this.#scroller?.removeEventListener('scroll', this.#handleScroll);
+    this.#resized.disconnect();
   }
 
   /** Hands over the scrolling element (again after each render; a no-op when unchanged). */
   readonly attach = (element?: Element) => {
     if (element === this.#scroller || !(element instanceof HTMLElement)) return;
-    this.#scroller?.removeEventListener('scroll', this.#handleScroll);
-    this.#resized.disconnect();
+    this.#unobserve();
     this.#scroller = element;
-    element.addEventListener('scroll', this.#handleScroll, { passive: true });
-    this.#resized.observe(element);
+    this.hostConnected();
   };
 
   /** Whether the visitor reads the newest messages (the view follows them). */

@@ -466,7 +466,7 @@ export class ChatView extends ViewHost implements View {
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
-    if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll, { passive: true });
+    if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll);
     this.#log.attach(this.#shell.root.querySelector('.messages') ?? undefined);
     const toggled = changed.has('open') && (changed.get('open') !== undefined || this.#el.open);
     if (toggled) this.#emit(this.#el.open ? new this.#shell.events.show() : new this.#shell.events.hide());

@@ -41,6 +41,18 @@ async function scrollLog(chat: AgentChat, to: 'top' | 'bottom') {
 }
 const scrollUp = (chat: AgentChat) => scrollLog(chat, 'top');
 
+/** An inline chat in a box of the page styled `style` (the caller removes the box). */
+function inlineInBox(p: FakeProxy, style: string) {
+  const box = document.createElement('div');
+  box.style.cssText = style;
+  const chat = document.createElement('agent-chat') as AgentChat;
+  chat.setAttribute('proxy-url', p.url);
+  chat.setAttribute('mode', 'inline');
+  box.append(chat);
+  document.body.append(box);
+  return { box, chat };
+}
+
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
 
@@ -198,13 +210,7 @@ describe('journeys: the newest message in sight', () => {
     await waitForBubbles(first.chat, 40);
     first.chat.remove();
     // The site's next page, its chat in a box not shown yet.
-    const box = document.createElement('div');
-    box.style.cssText = 'display: none; height: 400px';
-    const chat = document.createElement('agent-chat') as AgentChat;
-    chat.setAttribute('proxy-url', p.url);
-    chat.setAttribute('mode', 'inline');
-    box.append(chat);
-    document.body.append(box);
+    const { box, chat } = inlineInBox(p, 'display: none; height: 400px');
     try {
       await waitForBubbles(chat, 40);
       await chat.updateComplete;
@@ -213,6 +219,37 @@ describe('journeys: the newest message in sight', () => {
       await nextFrame();
       expect(inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
       expect(atBottom(chat), 'at the bottom').to.equal(true);
+    } finally {
+      box.remove();
+    }
+  });
+
+  it('an inline chat the page hides and shows again (a tab panel switched away and back) shows the newest message again, also one that came while hidden', async () => {
+    const p = proxy().next(ok(...lines(40)));
+    const { box, chat } = inlineInBox(p, 'height: 400px');
+    /** The page hides the chat for a while (`meanwhile` happens then), then shows it again. */
+    const hiddenWhile = async (meanwhile: () => Promise<unknown>) => {
+      box.style.display = 'none';
+      await nextFrame();
+      await meanwhile();
+      await nextFrame();
+      box.style.display = '';
+      await nextFrame();
+      await nextFrame();
+    };
+    try {
+      await waitForBubbles(chat, 40);
+      await submit(chat, 'thanks');
+      await waitForBubbles(chat, 42);
+      await waitUntil(() => atBottom(chat), 'at the newest', WAIT);
+      await hiddenWhile(async () => {});
+      expect(atBottom(chat), 'shown again: at the newest').to.equal(true);
+      await hiddenWhile(async () => {
+        chat.send('and now?');
+        await waitForBubbles(chat, 44);
+      });
+      expect(inView(chat, lastEntry(chat)), 'the reply that came while hidden in sight').to.equal(true);
+      expect(atBottom(chat), 'at the newest').to.equal(true);
     } finally {
       box.remove();
     }
