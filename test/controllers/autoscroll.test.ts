@@ -3,7 +3,7 @@
  * the log's size (a ResizeObserver) after the frame's animation-frame callbacks, and where the
  * visitor is (the scroll event) only in the frame after they scrolled.
  */
-import { expect, nextFrame } from '@open-wc/testing';
+import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { AutoscrollController } from '../../src/controllers/autoscroll-controller.js';
 
@@ -53,9 +53,8 @@ describe('AutoscrollController', () => {
       await nextFrame();
       await nextFrame();
       log.style.display = '';
-      await nextFrame();
-      await nextFrame();
-      expect(log.scrollTop, 'at the bottom').to.equal(log.scrollHeight - log.clientHeight);
+      // (Told of its size with the next frame, or later: waited for.)
+      await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
       expect(autoscroll.pinned).to.equal(true);
     } finally {
       log.remove();

@@ -234,8 +234,6 @@ describe('journeys: the newest message in sight', () => {
       await meanwhile();
       await nextFrame();
       box.style.display = '';
-      await nextFrame();
-      await nextFrame();
     };
     try {
       await waitForBubbles(chat, 40);
@@ -243,13 +241,12 @@ describe('journeys: the newest message in sight', () => {
       await waitForBubbles(chat, 42);
       await waitUntil(() => atBottom(chat), 'at the newest', WAIT);
       await hiddenWhile(async () => {});
-      expect(atBottom(chat), 'shown again: at the newest').to.equal(true);
+      await waitUntil(() => atBottom(chat), 'shown again: at the newest', WAIT);
       await hiddenWhile(async () => {
         chat.send('and now?');
         await waitForBubbles(chat, 44);
       });
-      expect(inView(chat, lastEntry(chat)), 'the reply that came while hidden in sight').to.equal(true);
-      expect(atBottom(chat), 'at the newest').to.equal(true);
+      await waitUntil(() => inView(chat, lastEntry(chat)) && atBottom(chat), 'the reply that came while hidden in sight, at the newest', WAIT);
     } finally {
       box.remove();
     }
