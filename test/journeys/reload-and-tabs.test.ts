@@ -1161,9 +1161,9 @@ describe('journeys: reloads and tabs', () => {
     const log = part(a.chat, 'log')!;
     const reading = parts(a.chat, 'message').find((node) => node.textContent!.includes('reply 20'))!;
     // The widget learns where the visitor is from the browser's scroll event: waited for, not a
-    // frame. (In Firefox under load, tab A was more than once still following the newest when the new
-    // message came, and let the oldest shown entries go: told its log's size only now, frames late,
-    // it had scrolled back to the greeting over this scroll. See test/controllers/autoscroll.test.ts.)
+    // frame. (In Firefox under load, tab A was more than once still following the newest when the
+    // new message came, and let the oldest shown entries go: told its log's size only now, frames
+    // late, it had scrolled back to the greeting over this scroll. See test/controllers/autoscroll.test.ts.)
     const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
     const by = reading.getBoundingClientRect().top - log.getBoundingClientRect().top;
     expect(Math.abs(by), 'a scroll to make').to.be.above(1);
