@@ -349,6 +349,24 @@ describe('<agent-chat>', () => {
       expect(input.value, 'input cleared').to.equal('');
     });
 
+    it('Enter that confirms an IME composition (Japanese, Chinese, Korean input) sends nothing; the next Enter sends', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      await typeDraft(chat, '東京');
+      const enter = (init: KeyboardEventInit) => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true, cancelable: true, ...init }));
+      // During the composition, as every engine reports it; and WebKit's Enter right after it, which
+      // comes with isComposing false and keyCode 229 (the key the IME took).
+      expect(enter({ isComposing: true }), 'the IME keeps its Enter').to.equal(true);
+      expect(enter({ keyCode: 229 }), 'the IME keeps its Enter (keyCode 229)').to.equal(true);
+      await chat.updateComplete;
+      expect(p.bodies.length, 'nothing sent').to.equal(1);
+      expect(input.value, 'the draft stays').to.equal('東京');
+      expect(enter({}), 'a plain Enter is the widget\'s').to.equal(false);
+      const bodies = await waitForRequests(p, 2);
+      expect(bodies[1].message).to.deep.equal({ text: '東京' });
+    });
+
     it('the send button sends and is disabled while the input is blank', async () => {
       const { chat, proxy: p } = await mount(proxy(), { open: true });
       await waitForBubbles(chat, 1);
