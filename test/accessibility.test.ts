@@ -485,7 +485,7 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it("typing in the chat sets off none of the page's one-key shortcuts (which skip the page's own fields, and see the chat's as the <agent-chat> element); Escape, Tab and Ctrl shortcuts still reach the page", async () => {
+  it("typing in the chat sets off none of the page's one-key shortcuts (which skip the page's own fields, and see the chat's as the <agent-chat> element); Escape, Tab and Ctrl shortcuts still reach the page, AltGr's characters (Ctrl+Alt on Windows) do not", async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { mode: 'inline' });
     const search = document.createElement('input');
@@ -517,6 +517,9 @@ describe('<agent-chat> accessibility', () => {
         // Classic WebDriver (WebKit here) cannot hold a modifier: the keydown as the browser sends it.
         input.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, composed: true, cancelable: true }));
       }
+      // AltGr on Windows comes as Ctrl+Alt and types a character ("@" on a German keyboard): the
+      // visitor's text, not a shortcut (no driver presses AltGr: the keydown as Windows browsers send it).
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: '@', ctrlKey: true, altKey: true, bubbles: true, composed: true, cancelable: true }));
       await sendKeys({ press: 'Escape' });
       expect(seen.filter((s) => s.startsWith('keydown') && !s.endsWith('+Control')), 'Ctrl+K and Escape (the inline chat leaves it to the page) reach the page').to.deep.equal(['keydown Control+k', 'keydown Escape']);
       await sendKeys({ press: 'Tab' });
