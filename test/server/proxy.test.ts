@@ -163,6 +163,24 @@ describe('proxy over HTTP', () => {
     responsesSeen.push(streamed.body);
   });
 
+  it('takes a body of exactly the limit, declared or streamed, and refuses one byte more', async () => {
+    // A valid request padded with the whitespace JSON allows after its value.
+    const sized = (bytes: number) => { const json = JSON.stringify(validBody); return json + ' '.repeat(bytes - json.length); };
+    const streamed = (body: string) => new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${proxy.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < body.length; i += 1000) req.write(body.slice(i, i + 1000));
+      req.end();
+    });
+    assert.equal((await post(`${proxy.url}/`, sized(16_384))).status, 200, 'declared: 16,384 bytes taken');
+    assert.equal((await post(`${proxy.url}/`, sized(16_385))).status, 413, 'declared: 16,385 bytes refused');
+    assert.equal(await streamed(sized(16_384)), 200, 'streamed: 16,384 bytes taken');
+    assert.equal(await streamed(sized(16_385)), 413, 'streamed: 16,385 bytes refused');
+  });
+
   it('after a 413 for a large body, answers the client\'s next request: on the same connection when the length was declared', async () => {
     // Two megabytes, more than the Node adapter could drain once the body's stream was made: it
     // closed the connection half a second after its 413 (which said keep-alive), and the next
@@ -271,6 +289,17 @@ describe('proxy over HTTP', () => {
       assert.equal(sameAddress.status, 429);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('a limit of 0 is off: neither a sender nor an address is ever limited', async () => {
+    const unlimited = await startProxy(upstream.url, { rateLimitPerMinute: 0 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await post(`${unlimited.url}/`, { ...validBody, sender: { id: 'chatty' } })).status);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200]);
+    } finally {
+      await unlimited.close();
     }
   });
 

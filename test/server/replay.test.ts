@@ -195,6 +195,41 @@ describe('ReplayMemory', () => {
     assert.equal(await memory.claim('a', 'other content'), undefined, 'expired: claimed anew');
   });
 
+  it('an answer settles only the try it answers: not a later try of the id with another content, not one already answered, not one forgotten meanwhile', async () => {
+    const memory = new ReplayMemory();
+    assert.equal(await memory.claim('a', 'Hi'), undefined);
+    assert.equal(await memory.claim('a', 'Hello'), undefined, 'another content: another request (the first one\'s answer still to come)');
+    const waiting = await memory.claim('a', 'Hello');
+    memory.settle('a', 'Hi', answer('{"to":"Hi"}'));
+    memory.settle('a', 'Hello', answer('{"to":"Hello"}'));
+    assert.deepEqual(await waiting!.answer, answer('{"to":"Hello"}'), 'the try of "Hello" gets the answer to "Hello"');
+    memory.settle('a', 'Hello', answer('{"to":"Hello, again"}'));
+    assert.deepEqual(await (await memory.claim('a', 'Hello'))!.answer, answer('{"to":"Hello"}'), 'answered once: a second answer changes nothing');
+    const small = new ReplayMemory({ maxEntries: 10 });
+    for (let i = 0; i < 11; i++) await small.claim(`k${i}`, 'c'); // over the limit: the oldest, still asked, forgotten
+    small.settle('k0', 'c', answer());
+    assert.equal(await small.claim('k0', 'c'), undefined, 'the answer of a request forgotten is not kept');
+  });
+
+  it('keeps as many entries and characters as its limits say; past one, the oldest go until a tenth under it', async () => {
+    const byCount = new ReplayMemory({ maxEntries: 10 });
+    const byChars = new ReplayMemory({ maxChars: 1_000 });
+    for (let i = 0; i < 10; i++) {
+      await byCount.claim(`k${i}`, 'c');
+      byCount.settle(`k${i}`, 'c', answer());
+      await byChars.claim(`k${i}`, 'c');
+      byChars.settle(`k${i}`, 'c', answer('x'.repeat(100)));
+    }
+    assert.equal(byCount.size, 10, 'at its entries\' limit, nothing goes');
+    assert.equal(byChars.chars, 1_000, 'at its characters\' limit, nothing goes');
+    await byCount.claim('k10', 'c');
+    byCount.settle('k10', 'c', answer());
+    await byChars.claim('k10', 'c');
+    byChars.settle('k10', 'c', answer('x'.repeat(100)));
+    assert.equal(byCount.size, 9, 'past it, the oldest go until a tenth under it');
+    assert.equal(byChars.chars, 900, 'past it, the oldest go until a tenth under it (characters)');
+  });
+
   it('stays within its limits, the oldest going first: entries and characters', async () => {
     const byCount = new ReplayMemory({ maxEntries: 10 });
     for (let i = 0; i < 25; i++) {
