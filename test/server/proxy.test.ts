@@ -71,6 +71,15 @@ describe('proxy over HTTP', () => {
     assert.deepEqual(openapi.eventRequest(forwarded.body), [], 'forwarded body matches the OpenAPI EventRequest');
   });
 
+  it('forwards tag operations that only add, only remove, or both', async () => {
+    for (const tagOperations of [{ add: ['vip'] }, { remove: ['new'] }, { add: ['vip'], remove: ['new'] }]) {
+      upstream.calls.length = 0;
+      const { status } = await post(`${proxy.url}/`, { ...validBody, tagOperations });
+      assert.equal(status, 200, JSON.stringify(tagOperations));
+      assert.deepEqual(upstream.calls[0].body, { ...validBody, tagOperations, handle: HANDLE });
+    }
+  });
+
   it('passes upstream error statuses and bodies through', async () => {
     for (const [status, error] of [[401, 'Invalid token'], [403, 'Unknown principal'], [500, 'Internal']] as const) {
       upstream.behave(answerJson(status, { status: 'error', error }));
@@ -89,6 +98,7 @@ describe('proxy over HTTP', () => {
     ['an unknown postback type', { message: { payload: { type: 'url', data: 'x' } } }, /"message.payload.type" must be one of/],
     ['a malformed language', { message: { text: 'a' }, language: 'english please' }, /"language" must be a language code/],
     ['too many tags', { message: { text: 'a' }, tagOperations: { add: Array.from({ length: 21 }, (_, i) => `t${i}`) } }, /"tagOperations.add" must have at most 20 items/],
+    ['tag operations that neither add nor remove', { message: { text: 'a' }, tagOperations: {} }, /"tagOperations" needs "add" or "remove"/],
     ['an empty sender id', { message: { text: 'a' }, sender: { id: '' } }, /"sender.id" must not be empty/],
     ['a client-chosen handle', { ...validBody, handle: 'someone-else' }, /"handle" must not be sent/],
     ['not an object', [1, 2], /"body" must be an object/],

@@ -26,6 +26,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweepAbove = sweepAbove;
   }
 
+  /** Windows held: running, or ended and not yet swept. */
+  get size(): number {
+    return this.windows.size;
+  }
+
   async hit(key: string, windowMs: number): Promise<RateLimitHit> {
     const now = this.now();
     let window = this.windows.get(key);
