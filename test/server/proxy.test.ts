@@ -262,18 +262,20 @@ describe('proxy over HTTP', () => {
     }
   });
 
-  it('answers 502 when the upstream is down or answers non-JSON, and 504 when it hangs', async () => {
+  it('answers 502 when the upstream is down or answers non-JSON, and 504 when it hangs; the log line names what the upstream answered', async () => {
     const down = await startProxy(`http://127.0.0.1:${await closedPort()}`);
     const hanging = await startProxy(upstream.url, { timeoutMs: 150 });
     try {
       const unreachable = await post(`${down.url}/`, validBody);
       assert.equal(unreachable.status, 502);
       assert.match(unreachable.json.error!, /could not be reached/);
+      assert.equal(logs.at(-1)!.upstreamStatus, undefined, 'its log line: nothing answered');
 
       upstream.behave((_c, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>'));
       const html = await post(`${proxy.url}/`, validBody);
       assert.equal(html.status, 502);
       assert.match(html.json.error!, /HTTP 502 with a body that is not JSON/);
+      assert.deepEqual([logs.at(-1)!.status, logs.at(-1)!.upstreamStatus], [502, 502], 'its log line: what the proxy answered, and what the agent service did');
 
       upstream.behave(() => { /* never answers */ });
       const timedOut = await post(`${hanging.url}/`, validBody);
