@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { isPostback, readEventError, readEventResult, toResponseItem } from '../../src/protocol/guards.js';
+import { isPostback, isTagOperations, readEventError, readEventResult, toResponseItem } from '../../src/protocol/guards.js';
 
 describe('protocol guards', () => {
   const postbacks: [unknown, boolean][] = [
@@ -8,10 +8,26 @@ describe('protocol guards', () => {
     [{ type: 'action', data: { actions: [] } }, true],
     [{ type: 'node', data: '' }, false],
     [{ type: 'action', data: 'x' }, false],
+    [{ type: 'action', data: {} }, false],
+    [{ type: 'action', data: { actions: 'x' } }, false],
     [{ type: 'url', data: 'x' }, false],
     ['node', false],
   ];
   for (const [value, expected] of postbacks) it(`isPostback ${JSON.stringify(value)} → ${expected}`, () => expect(isPostback(value)).to.equal(expected));
+
+  // Session tags waiting in storage are read back through it (storage a page's script may have written).
+  const tagOperations: [unknown, boolean][] = [
+    [{}, true],
+    [{ add: ['vip'] }, true],
+    [{ remove: ['new'] }, true],
+    [{ add: ['vip'], remove: [] }, true],
+    [{ add: 'vip' }, false],
+    [{ add: [1] }, false],
+    [{ add: ['vip'], remove: null }, false],
+    [null, false],
+    [['vip'], false],
+  ];
+  for (const [value, expected] of tagOperations) it(`isTagOperations ${JSON.stringify(value)} → ${expected}`, () => expect(isTagOperations(value)).to.equal(expected));
 
   it('toResponseItem keeps objects and neutralises anything else', () => {
     expect(toResponseItem({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' })).to.deep.equal({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' });
