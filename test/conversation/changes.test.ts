@@ -17,6 +17,8 @@ describe('conversation changes', () => {
     ['after its predecessor, among what another tab added meanwhile, in the order made', withMessages(user('a', 1), user('x', 2), user('z', 4)), [user('m', 3)], 'a', 'a x m z'],
     ['a predecessor gone (another tab trimmed it): at the end, in order', withMessages(user('x', 2)), [user('m', 3)], 'gone', 'x m'],
     ['several, kept together in their order', withMessages(user('a', 1)), [agent('b', 2), agent('c', 2)], 'a', 'a b c'],
+    ['before what another tab added after its predecessor later than it was made', withMessages(user('a', 1), user('x', 5)), [user('m', 3)], 'a', 'a m x'],
+    ['after what another tab added in the same millisecond', withMessages(user('a', 1), user('x', 3)), [user('m', 3)], 'a', 'a x m'],
   ];
   for (const [what, conversation, messages, after, expected] of addingTable) {
     it(`adding: ${what}`, () => expect(ids(adding(messages, after)(conversation))).to.equal(expected));
@@ -54,6 +56,16 @@ describe('conversation changes', () => {
   it('settling drops only the request named', () => {
     const held = [1, 2].map((n) => ({ id: `p${n}`, at: n, message: { payload: { type: 'node' as const, data: 'x' } } }));
     expect(settling('p1')({ ...newConversation(0), held }).held!.map((h) => h.id)).to.deep.equal(['p2']);
+    expect(settling('p1')({ ...newConversation(0), held: held.slice(0, 1) }).held, 'the only one held').to.deep.equal([]);
+  });
+
+  it('changingMessage changes the message of that id and kind only', () => {
+    const failed = (id: string) => ({ ...user(id, 1, 'failed'), error: 'x' });
+    const conversation = withMessages(failed('a'), failed('b'), agent('b', 2));
+    const changed = changingMessage('b', 'user', sent)(conversation);
+    expect(changed.messages.map((m) => (m.kind === 'user' ? m.status : 'agent'))).to.deep.equal(['failed', 'sent', 'agent']);
+    const rated = changingMessage('b', 'agent', (m) => ({ ...m, rating: 'up' as const }))(conversation);
+    expect(rated.messages.map((m) => (m.kind === 'agent' ? m.rating : m.status))).to.deep.equal(['failed', 'failed', 'up']);
   });
 
   it('sent: a delivered message keeps no error and no sending tab', () => {

@@ -42,4 +42,13 @@ describe('protocol guards', () => {
     expect(readEventError({ status: 'error', error: 'x' })).to.equal('x');
     expect(readEventError({ status: 'ok' })).to.equal(undefined);
   });
+
+  it('readEventResult and readEventError read nothing from a body that is not theirs', () => {
+    for (const body of [null, 'ok', [], { status: 'ok' }, { status: 'ok', result: 5 }, { status: 'error', result: { responses: [] } }, { result: { responses: [] } }]) {
+      expect(readEventResult(body), JSON.stringify(body)).to.equal(undefined);
+    }
+    for (const body of [null, 'error', { status: 'ok', error: 'x' }, { status: 'error', error: 5 }, { error: 'x' }]) {
+      expect(readEventError(body), JSON.stringify(body)).to.equal(undefined);
+    }
+  });
 });
