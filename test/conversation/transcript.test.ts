@@ -27,9 +27,9 @@ describe('transcript', () => {
 
   it('isConversation: a message whose time is not one a date can hold (corrupt) is left out, the rest kept', () => {
     const agent = { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } };
-    const stored = { ...newConversation(1), messages: [user('a'), { ...agent, id: 'far', at: 1e21 }, agent, { ...user('c'), at: '5' }, { ...user('e'), at: -8.64e15 - 1 }, user('d')] };
+    const stored = { ...newConversation(1), messages: [user('a'), { ...agent, id: 'far', at: 1e21 }, agent, { ...user('c'), at: '5' }, { ...user('e'), at: -8.64e15 - 1 }, { ...user('last'), at: 8.64e15 }, user('d')] };
     expect(isConversation(stored)).to.equal(true);
-    expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
+    expect(stored.messages, 'the last time a date can hold is one').to.deep.equal([user('a'), agent, { ...user('last'), at: 8.64e15 }, user('d')]);
   });
 
   it('isConversation: a held request that is not one (without its message, corrupt) is left out, the others kept', () => {
