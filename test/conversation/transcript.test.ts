@@ -42,6 +42,8 @@ describe('transcript', () => {
   const expiryTable: [number, number, boolean][] = [
     [0, 10 * 60_000, false],
     [30, 29 * 60_000, false],
+    [30, 30 * 60_000, false], // idle exactly as long as the timeout: not yet over
+    [30, 30 * 60_000 + 1, true],
     [30, 31 * 60_000, true],
   ];
   for (const [timeout, idle, expected] of expiryTable) {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { describeFailure } from '../../src/transport/failure-text.js';
-import { isRetryable, mayHaveArrived, parseRetryAfter, postEvent, type TransportFailure } from '../../src/transport/post-event.js';
+import { isRetryable, mayHaveArrived, parseRetryAfter, postEvent, STILL_WAITING_MS, stillWaiting, type TransportFailure } from '../../src/transport/post-event.js';
 
 const body = { message: { text: 'hi' } };
 const respond = (response: Response | Error | (() => Promise<Response>)) =>
@@ -125,6 +125,7 @@ describe('isRetryable', () => {
     [{ kind: 'invalid-response', status: 200 }, true],
     [{ kind: 'invalid-response', status: 502 }, true],
     [{ kind: 'invalid-response', status: 404 }, false],
+    [{ kind: 'invalid-response', status: 300 }, false],
     [{ kind: 'http', status: 400 }, false],
     [{ kind: 'http', status: 401 }, false],
     [{ kind: 'http', status: 403 }, false],
@@ -133,6 +134,23 @@ describe('isRetryable', () => {
   for (const [failure, expected] of table) {
     it(`${failure.kind} ${failure.status ?? ''} → ${expected}`, () => {
       expect(isRetryable({ message: '', ...failure } as TransportFailure)).to.equal(expected);
+    });
+  }
+});
+
+describe('stillWaiting: a 504 that asks to come back within seconds (a proxy still waiting on the agent, which keeps its answer)', () => {
+  const table: [Partial<TransportFailure>, boolean][] = [
+    [{ kind: 'http', status: 504, retryAfterMs: 1000 }, true],
+    [{ kind: 'invalid-response', status: 504, retryAfterMs: 0 }, true],
+    [{ kind: 'http', status: 504, retryAfterMs: STILL_WAITING_MS - 1 }, true],
+    [{ kind: 'http', status: 504, retryAfterMs: STILL_WAITING_MS }, false], // a wait the visitor is told of
+    [{ kind: 'http', status: 504 }, false], // no Retry-After: the agent may have it (mayHaveArrived)
+    [{ kind: 'http', status: 503, retryAfterMs: 1000 }, false],
+    [{ kind: 'timeout' }, false],
+  ];
+  for (const [failure, expected] of table) {
+    it(`${failure.kind} ${failure.status ?? ''} ${failure.retryAfterMs ?? ''} → ${expected}`, () => {
+      expect(stillWaiting({ message: '', ...failure } as TransportFailure)).to.equal(expected);
     });
   }
 });
