@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import type { ChatMessage, Conversation, HeldRequest, UserMessage } from '../../src/conversation/transcript.js';
-import { hasNews, teaserDue, wasOpen } from '../../src/shell/when-to-load.js';
+import { hasNews, teaserDue, wasOpen, whenPageIdle } from '../../src/shell/when-to-load.js';
 import { tabValue } from '../../src/view/tab-state.js';
 import { createStore } from '../../src/storage/store.js';
 
@@ -120,6 +120,22 @@ describe('what the shell reads of storage', () => {
     } finally {
       sessionStorage.clear();
       delete (document as { referrer?: string }).referrer;
+    }
+  });
+});
+
+describe('whenPageIdle', () => {
+  it('on a page that has loaded, hands the task to the browser\'s idle callbacks at once, with a deadline of 5 s', () => {
+    expect(document.readyState, 'the test page has loaded').to.equal('complete');
+    const asked: [unknown, unknown][] = [];
+    const { requestIdleCallback } = globalThis;
+    globalThis.requestIdleCallback = ((task: unknown, options: unknown) => asked.push([task, options])) as typeof requestIdleCallback;
+    try {
+      const task = () => {};
+      whenPageIdle(task);
+      expect(asked).to.deep.equal([[task, { timeout: 5000 }]]);
+    } finally {
+      globalThis.requestIdleCallback = requestIdleCallback;
     }
   });
 });
