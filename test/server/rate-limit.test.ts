@@ -30,6 +30,6 @@ describe('MemoryRateLimitStore', () => {
     await store.hit('new', 1_000);
     // A window swept is a new one at the next hit: count 1. A window kept counts on.
     assert.equal((await store.hit('live', 5_000)).count, 2, 'a window still running is kept');
-    assert.equal(store.size, 2, 'the two ended windows swept at the third new one: "live" and "new" held');
+    assert.equal(store.size, 2, 'the two ended windows swept as "new" began: "live" and "new" held');
   });
 });
