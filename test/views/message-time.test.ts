@@ -14,6 +14,7 @@ describe('message times', () => {
     expect(messageTime(first, undefined, NOW, 'en').time, 'first message').to.be.a('string').and.match(/\d/);
     expect(messageTime(agent(first.at + minutes(1)), first, NOW, 'en').time, 'same sender, a minute later').to.equal(undefined);
     expect(messageTime(user(first.at + minutes(1)), first, NOW, 'en').time, 'the other sender').to.be.a('string');
+    expect(messageTime(agent(first.at + GROUP_GAP), first, NOW, 'en').time, 'after a pause of exactly the gap: the same group').to.equal(undefined);
     expect(messageTime(agent(first.at + GROUP_GAP + 1), first, NOW, 'en').time, 'after a pause').to.be.a('string');
     expect(messageTime(first, undefined, NOW, 'en').iso).to.equal(new Date(first.at).toISOString());
   });
