@@ -87,10 +87,11 @@ describe('renderers', () => {
     expect(proxy.bodies[1].message).to.deep.equal({ text: 'No' });
   });
 
-  it('carousel: cards with image, linked title, subtitle and buttons', async () => {
+  it('carousel: a list named by its altText, of cards with image, linked title, subtitle and buttons', async () => {
     const { chat, proxy } = await showReply(carousel);
     const cards = parts(chat, 'card');
     expect(cards).to.have.length(2);
+    expect(part(chat, 'carousel')!.getAttribute('aria-label'), 'the list named by its altText (a screen reader hears what it holds)').to.equal('Plans: S, M');
     const image = cards[0].querySelector('img')!;
     expect(image.getAttribute('src')).to.equal('https://example.com/s.png');
     expect(image.alt).to.equal('Plan S');
