@@ -4,8 +4,8 @@
 //   2. type-checks and builds (the end-to-end, CLI and bundle tests use dist/)
 //   3. server and bundle tests (node:test), browser tests (@web/test-runner, every engine found; a
 //      file cut short because its browser died is run once more in a new one: browser-suite.mjs),
-//      two real tabs in Firefox and WebKit, Back to a page, the CDN snippet and a nonce-based CSP in
-//      every engine (test/tabs),
+//      two real tabs in Firefox and WebKit, Back to a page, a reload as an answer arrives, the CDN
+//      snippet and a nonce-based CSP in every engine (test/tabs),
 //      end-to-end tests (Playwright + Chromium against the demo)
 // Engines: WTR_BROWSERS=chromium,firefox,webkit picks them explicitly.
 import { spawn, spawnSync } from 'node:child_process';
@@ -133,13 +133,14 @@ if (build.code === 0) {
   for (const { name, code, counts, failed } of await browserTests(run, browsers, { root, say })) count(name, code, counts, failed);
 
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit;
-  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; the CDN
+  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; a reload
+  // as the proxy's answer arrives, in each engine; the CDN
   // snippet's import map refusing changed files, and a nonce-based strict CSP, in each engine.
   const tabEngines = browsers.filter((name) => name !== 'chromium');
   {
-    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, the CDN snippet and a nonce-based CSP in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
-    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/cdn-integrity.test.ts', 'test/tabs/nonce-csp.test.ts'],
-      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(','), CSP_ENGINES: browsers.join(',') });
+    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, a reload mid-answer, the CDN snippet and a nonce-based CSP in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
+    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/reload-mid-answer.test.ts', 'test/tabs/cdn-integrity.test.ts', 'test/tabs/nonce-csp.test.ts'],
+      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), RELOAD_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(','), CSP_ENGINES: browsers.join(',') });
     const pass = lastMatch(tabs.output, /^ℹ pass (\d+)/gm);
     const fail = lastMatch(tabs.output, /^ℹ fail (\d+)/gm);
     for (const [, name, why] of tabs.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });

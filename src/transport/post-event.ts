@@ -54,7 +54,7 @@ export async function postEvent(
   signal?.addEventListener('abort', follow);
   // Assigned once fetch resolves: a failure after it is the body's.
   let response: Response | undefined;
-  let json: unknown;
+  let failure: TransportFailure;
   try {
     response = await doFetch(url, {
       method: 'POST',
@@ -63,34 +63,33 @@ export async function postEvent(
       signal: request.signal,
       credentials: 'omit',
     });
-    json = await response.json();
-  } catch (error) {
-    return {
-      ok: false,
-      // Stopped: the reason is what to report (undefined while not aborted).
-      failure: (request.signal.reason as TransportFailure | undefined) ?? (response
-        ? { kind: 'invalid-response', status: response.status, message: `HTTP ${response.status} with a body that is not JSON` }
-        : { kind: 'network', message: error instanceof Error ? error.message : String(error) }),
+    const json: unknown = await response.json();
+    const result = response.ok ? readEventResult(json) : undefined;
+    if (result) return { ok: true, status: response.status, result, replayed: response.headers.has('Agent-Chat-Replayed') };
+    failure = {
+      kind: response.ok ? 'invalid-response' : 'http',
+      status: response.status,
+      message: readEventError(json) ?? (response.ok ? 'a success status without an {status:"ok"} body' : `HTTP ${response.status}`),
     };
+  } catch (error) {
+    // Stopped: the reason is what to report (undefined while not aborted).
+    failure = (request.signal.reason as TransportFailure | undefined) ?? (response
+      ? { kind: 'invalid-response', status: response.status, message: `HTTP ${response.status} with a body that is not JSON` }
+      : { kind: 'network', message: error instanceof Error ? error.message : String(error) });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', follow);
   }
-
-  const result = response.ok ? readEventResult(json) : undefined;
-  if (result) return { ok: true, status: response.status, result, replayed: response.headers.has('Agent-Chat-Replayed') };
-  const failure: TransportFailure = {
-    kind: response.ok ? 'invalid-response' : 'http',
-    status: response.status,
-    message: readEventError(json) ?? (response.ok ? 'a success status without an {status:"ok"} body' : `HTTP ${response.status}`),
-  };
-  const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+  // What the headers said stands when the body was cut off after them (the connection dropped, or
+  // the page began to unload mid-answer): the proxy's 504 that asks to come back is still waiting
+  // (stillWaiting), not one the agent may have had and that is not sent again (mayHaveArrived).
+  const retryAfterMs = parseRetryAfter(response?.headers.get('Retry-After'));
   if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
   return { ok: false, failure };
 }
 
 /** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);

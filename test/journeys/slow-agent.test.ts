@@ -131,6 +131,24 @@ describe('journeys: the agent answers too late', () => {
     expect(p.bodies[1].requestId, 'under the same id').to.equal(p.bodies[2].requestId);
   });
 
+  it('the same 504 with its body cut off after the headers (the connection dropped, or the page began to unload mid-answer): still asked again by itself, and what the visitor typed meanwhile goes after it', async () => {
+    // Read as a 504 without Retry-After, it was "No answer in time", never sent again by itself, and
+    // the next message went first: the order the agent heard them in broken (FAULT_SEEDS=2021,
+    // where a reload came as the 504 arrived; test/tabs/reload-mid-answer.test.ts).
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1, 'the greeting');
+    const errors = errorsOf(chat);
+    p.next({ ...tooLate, headers: { 'Retry-After': '1' }, cut: true });
+    await submit(chat, 'Book a table');
+    await waitUntil(() => p.requests.length === 2 && p.inFlight === 0, 'the first try answered, cut off', WAIT);
+    await submit(chat, 'For two');
+    await waitForBubbles(chat, 5, 'both answered');
+    expect(errors, 'not an error: the proxy waits for the answer').to.deep.equal([]);
+    expect(sent(p, 1), 'asked again, then the next').to.deep.equal(['Book a table', 'Book a table', 'For two']);
+    expect(bubbles(chat), 'in the order they came').to.deep.equal(['Hello! How can I help?', 'Book a table', 'For two', 'You said: Book a table', 'You said: For two']);
+    expect(statusOf(chat, 'Book a table')).to.equal('sent');
+  });
+
   it('a 504 with a long Retry-After is a wait the visitor is told of: "retrying in 30 s" and Retry now, which sends it again at once', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1, 'the greeting');

@@ -17,7 +17,11 @@ export interface RecordedRequest {
 
 /** An HTTP answer, or a transport failure. */
 export type Reply =
-  | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  | {
+    status?: number; json?: unknown; text?: string; headers?: Record<string, string>;
+    /** The body breaks off halfway (the connection dropped after the headers, or the page began to unload). */
+    cut?: boolean;
+  }
   | { networkError: true };
 
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
@@ -117,7 +121,13 @@ export class FakeProxy {
       signal?.addEventListener('abort', abort, { once: true });
       Promise.resolve(handler(recorded)).then((reply) => {
         if ('networkError' in reply) return settle(() => reject(new TypeError('Failed to fetch')));
-        const body = reply.text ?? JSON.stringify(reply.json ?? {});
+        const whole = reply.text ?? JSON.stringify(reply.json ?? {});
+        const body = reply.cut ? new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode(whole.slice(0, whole.length / 2)));
+            stream.error(new TypeError('network error'));
+          },
+        }) : whole;
         const response = new Response(body, {
           status: reply.status ?? 200,
           headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },

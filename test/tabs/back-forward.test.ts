@@ -25,6 +25,7 @@ import { listFrom } from '../support/env.mjs';
 import { ENGINE_TABS, type Tab } from './engine-tab.js';
 import { listen, serveDist } from './loopback.js';
 import { poll } from './scenarios.js';
+import { draftIn, open, say, shown, type } from './visitor.js';
 
 const page = (path: string) => '<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,">'
   + `<title>${path}</title><h1>A page of the site: ${path}</h1><a href="/next">The next page</a>`
@@ -57,38 +58,6 @@ async function site() {
     }
   });
   return { ...(await listen(server)), posts, agent };
-}
-
-// In the page: what the widget shows, and what a visitor does (through its parts).
-const shown = () => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="bubble"]') ?? []].map((node) => node.textContent!.trim());
-
-/** The visitor opens the panel if it is closed (a page loaded again shows it closed). */
-const open = (tab: Tab) => tab.evaluate(() => {
-  const launcher = document.querySelector('agent-chat')?.shadowRoot?.querySelector<HTMLElement>('[part~="launcher"]');
-  if (launcher?.getAttribute('aria-expanded') === 'false') launcher.click();
-  return !!launcher;
-}, null);
-
-/** Types `text` into the composer of the open panel, as a visitor does. */
-const type = (tab: Tab, text: string) => tab.evaluate((text) => {
-  const input = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="input"]')!;
-  input.value = text;
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-}, text);
-
-/** What the composer holds ('' while the panel is not drawn). */
-const draftIn = (tab: Tab) => tab.evaluate(() => document.querySelector('agent-chat')?.shadowRoot?.querySelector<HTMLTextAreaElement>('[part~="input"]')?.value ?? '', null);
-
-/** Types `text` and presses Send; resolves once the agent's answer shows (with `answered` false, once it is sent). */
-async function say(tab: Tab, engine: string, text: string, answered = true) {
-  await poll(() => open(tab), `${engine}: the launcher is there`);
-  await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="input"]'), null), `${engine}: the panel is open`);
-  await type(tab, text);
-  await poll(() => tab.evaluate(() => {
-    const send = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
-    return !send.disabled && (send.click(), true);
-  }, null), `${engine}: Send can be pressed`);
-  if (answered) await poll(async () => (await tab.evaluate(shown, null)).includes(`You said: ${text}`), `${engine}: "${text}" is answered`);
 }
 
 /** Whether the tab shows the page at `path`, loaded (false while it navigates: the page it asked is gone). */

@@ -68,6 +68,27 @@ describe('postEvent', () => {
     expect(!outcome.ok && outcome.failure.kind).to.equal('timeout');
   });
 
+  // A body cut off after the headers came (the connection dropped, or the page began to unload
+  // mid-answer): the status and Retry-After the headers gave still say what to do. The proxy's 504
+  // "still waiting, come back in 1 s" read as a 504 without Retry-After was a message failed for
+  // good, "No answer in time", and the outbox went on to the next (found by FAULT_SEEDS=2021).
+  const cut = (status: number, headers: Record<string, string>) => respond(new Response(new ReadableStream({
+    start(c) {
+      c.enqueue(new TextEncoder().encode('{"status":"error",'));
+      c.error(new TypeError('network error'));
+    },
+  }), { status, headers }));
+  it('keeps what the headers said when the body is cut off: the proxy’s 504 that asks to come back is still waiting', async () => {
+    const outcome = await postEvent('/x', body, { fetch: cut(504, { 'Retry-After': '1' }) });
+    expect(!outcome.ok && outcome.failure).to.deep.include({ kind: 'invalid-response', status: 504, retryAfterMs: 1000 });
+    expect(!outcome.ok && stillWaiting(outcome.failure), 'still waiting').to.equal(true);
+    expect(!outcome.ok && mayHaveArrived(outcome.failure), 'may have arrived (not sent again)').to.equal(false);
+    const unkept = await postEvent('/x', body, { fetch: cut(504, {}) });
+    expect(!unkept.ok && mayHaveArrived(unkept.failure), 'a 504 without Retry-After, cut: may have arrived').to.equal(true);
+    const limited = await postEvent('/x', body, { fetch: cut(429, { 'Retry-After': '7' }) });
+    expect(!limited.ok && limited.failure).to.deep.include({ status: 429, retryAfterMs: 7000 });
+  });
+
   it('leaves no timer and no link to the caller’s signal once it has finished', async () => {
     // Every timer postEvent starts, recorded when it is started, must be cleared by the time it returns.
     const started = new Set<unknown>();
