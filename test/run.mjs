@@ -133,9 +133,9 @@ if (build.code === 0) {
   for (const { name, code, counts, failed } of await browserTests(run, browsers, { root, say })) count(name, code, counts, failed);
 
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit;
-  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; a reload
-  // as the proxy's answer arrives, in each engine; the CDN
-  // snippet's import map refusing changed files, and a nonce-based strict CSP, in each engine.
+  // a visitor's Back to a page of the site, in each engine's real back/forward navigation; and in
+  // each engine, a reload as the proxy's answer arrives, the CDN snippet's import map refusing
+  // changed files, and a nonce-based strict CSP.
   const tabEngines = browsers.filter((name) => name !== 'chromium');
   {
     say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, a reload mid-answer, the CDN snippet and a nonce-based CSP in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
