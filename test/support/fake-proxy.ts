@@ -39,6 +39,14 @@ export const echoAgent: Handler = ({ body }) => {
   return ok(text(`Postback: ${JSON.stringify(message.payload?.data)}`));
 };
 
+/** A body that breaks off halfway through `whole`, as one whose connection dropped after the headers. */
+export const cutOff = (whole: string) => new ReadableStream({
+  start(stream) {
+    stream.enqueue(new TextEncoder().encode(whole.slice(0, whole.length / 2)));
+    stream.error(new TypeError('network error'));
+  },
+});
+
 let counter = 0;
 
 export class FakeProxy {
@@ -122,12 +130,7 @@ export class FakeProxy {
       Promise.resolve(handler(recorded)).then((reply) => {
         if ('networkError' in reply) return settle(() => reject(new TypeError('Failed to fetch')));
         const whole = reply.text ?? JSON.stringify(reply.json ?? {});
-        const body = reply.cut ? new ReadableStream({
-          start(stream) {
-            stream.enqueue(new TextEncoder().encode(whole.slice(0, whole.length / 2)));
-            stream.error(new TypeError('network error'));
-          },
-        }) : whole;
+        const body = reply.cut ? cutOff(whole) : whole;
         const response = new Response(body, {
           status: reply.status ?? 200,
           headers: { 'Content-Type': reply.text === undefined ? 'application/json' : 'text/html', ...reply.headers },

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { describeFailure } from '../../src/transport/failure-text.js';
 import { isRetryable, mayHaveArrived, parseRetryAfter, postEvent, STILL_WAITING_MS, stillWaiting, type TransportFailure } from '../../src/transport/post-event.js';
+import { cutOff } from '../support/fake-proxy.js';
 
 const body = { message: { text: 'hi' } };
 const respond = (response: Response | Error | (() => Promise<Response>)) =>
@@ -72,12 +73,7 @@ describe('postEvent', () => {
   // mid-answer): the status and Retry-After the headers gave still say what to do. The proxy's 504
   // "still waiting, come back in 1 s" read as a 504 without Retry-After was a message failed for
   // good, "No answer in time", and the outbox went on to the next (found by FAULT_SEEDS=2021).
-  const cut = (status: number, headers: Record<string, string>) => respond(new Response(new ReadableStream({
-    start(c) {
-      c.enqueue(new TextEncoder().encode('{"status":"error",'));
-      c.error(new TypeError('network error'));
-    },
-  }), { status, headers }));
+  const cut = (status: number, headers: Record<string, string>) => respond(new Response(cutOff('{"status":"error","error":"x"}'), { status, headers }));
   it('keeps what the headers said when the body is cut off: the proxy’s 504 that asks to come back is still waiting', async () => {
     const outcome = await postEvent('/x', body, { fetch: cut(504, { 'Retry-After': '1' }) });
     expect(!outcome.ok && outcome.failure).to.deep.include({ kind: 'invalid-response', status: 504, retryAfterMs: 1000 });
