@@ -348,9 +348,12 @@ export class ConversationController implements ReactiveController {
     return this.#changeMessage(id, 'user', (m) => ({ ...sent(m), ...patch }));
   }
 
-  /** Records the visitor's rating of a reply, and its session tag if any; the updated message, or undefined if there is no such reply. */
+  /**
+   * Records the visitor's rating of a reply, and its session tag if any (none for a reply of a
+   * session past, `tag` empty: see untagging); the updated message, or undefined if there is no such reply.
+   */
   rate(id: string, rating: Rating, tag?: string): AgentMessage | undefined {
-    return this.#changeMessage(id, 'agent', (m) => ({ ...m, rating, ...(tag && { tag }) }));
+    return this.#changeMessage(id, 'agent', (m) => ({ ...m, rating, tag: m.tag === '' ? '' : tag }));
   }
 
   /** The session tags of the ratings of this conversation that no request has carried to the agent yet. */

@@ -43,10 +43,14 @@ export const settling = (id: string): Change => (c) => (c.held?.some((h) => h.id
 
 export const greeted: Change = (c) => ({ ...c, greeted: true });
 
-/** The rating tags among `sent` (all without it) reached the agent, or can no longer reach it: they wait no longer. */
+/**
+ * The rating tags among `sent` reached the agent: they wait no longer. Without `sent`, the agent's
+ * session is another conversation's: every reply so far is of a session past, its rating's tag
+ * dropped, and one rated later tags nothing (`tag` empty: see ConversationController.rate).
+ */
 export const untagging = (sent?: string[]): Change => (c) => {
-  const done = (m: ChatMessage) => m.kind === 'agent' && !!m.tag && (!sent || sent.includes(m.tag));
-  return c.messages.some(done) ? { ...c, messages: c.messages.map((m) => (done(m) ? { ...m, tag: undefined } : m)) } : c;
+  const done = (m: ChatMessage) => m.kind === 'agent' && (sent ? sent.includes(m.tag!) : m.tag !== '');
+  return c.messages.some(done) ? { ...c, messages: c.messages.map((m) => (done(m) ? { ...m, tag: sent ? undefined : '' } : m)) } : c;
 };
 
 /** Changes the message `id` of `kind` (nothing if there is none). */

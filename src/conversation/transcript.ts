@@ -28,7 +28,10 @@ export interface AgentMessage {
   item: AgentResponseItem;
   /** The visitor's rating of this reply (with `feedback`). */
   rating?: Rating;
-  /** The session tag of that rating, until a request of this conversation carries it to the agent (see ChatSession.rate). */
+  /**
+   * The session tag of that rating, until a request of this conversation carries it to the agent (see
+   * ChatSession.rate); empty once the agent's session is another conversation's (untagging).
+   */
   tag?: string;
 }
 

@@ -4,7 +4,7 @@ import { newConversation, STORED_MESSAGES_LIMIT, type AgentMessage, type ChatMes
 
 const user = (id: string, at: number, status: UserMessage['status'] = 'sent'): UserMessage =>
   ({ kind: 'user', id, at, text: id, status, request: { text: id } });
-const agent = (id: string, at: number, tag?: string): AgentMessage => ({ kind: 'agent', id, at, item: { type: 'text', text: id }, ...(tag && { tag }) });
+const agent = (id: string, at: number, tag?: string): AgentMessage => ({ kind: 'agent', id, at, item: { type: 'text', text: id }, ...(tag !== undefined && { tag }) });
 const ids = (c: Conversation) => c.messages.map((m) => m.id).join(' ');
 const withMessages = (...messages: ChatMessage[]): Conversation => ({ ...newConversation(0), messages });
 
@@ -36,7 +36,8 @@ describe('conversation changes', () => {
   const tagged = withMessages(user('a', 1), agent('b', 2, 'feedback-down'));
   const unchangedTable: [string, (c: Conversation) => Conversation, Conversation][] = [
     ['settling a request not held', settling('nope'), tagged],
-    ['untagging with no tag waiting', untagging(), withMessages(user('a', 1), agent('b', 2))],
+    ['untagging with no tag waiting', untagging(['feedback-up']), withMessages(user('a', 1), agent('b', 2))],
+    ['untagging a session past again', untagging(), withMessages(user('a', 1), agent('b', 2, ''))],
     ['untagging tags no rating carries', untagging(['feedback-up']), tagged],
     ['changing a message that is not there', changingMessage('nope', 'user', sent), tagged],
     ['changing a message of another kind', changingMessage('a', 'agent', (m) => ({ ...m, rating: 'up' })), tagged],
@@ -47,10 +48,11 @@ describe('conversation changes', () => {
     });
   }
 
-  it('untagging takes off the tags that reached the agent, or all of them', () => {
-    const conversation = withMessages(agent('a', 1, 'feedback-up'), agent('b', 2, 'feedback-down'));
-    expect(untagging(['feedback-up'])(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal([undefined, 'feedback-down']);
-    expect(untagging()(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal([undefined, undefined]);
+  it('untagging takes off the tags that reached the agent; or, the agent\'s session another conversation\'s, marks every reply of a session past', () => {
+    const conversation = withMessages(agent('a', 1, 'feedback-up'), agent('b', 2, 'feedback-down'), agent('c', 3), user('d', 4));
+    expect(untagging(['feedback-up'])(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal([undefined, 'feedback-down', undefined, undefined]);
+    // Empty: waiting for nothing (ratingTags), and a rating made later adds none (ConversationController.rate).
+    expect(untagging()(conversation).messages.map((m) => (m as AgentMessage).tag)).to.deep.equal(['', '', '', undefined]);
   });
 
   it('settling drops only the request named', () => {

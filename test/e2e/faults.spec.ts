@@ -12,8 +12,8 @@ import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenar
  * runs named so, goes to another page of it: the element taken out and a new one put in, in the same
  * task or a later one), closes and opens the panel,
  * presses "Retry now", begins a new conversation (and sometimes takes it back with Undo), discards
- * a message still waiting (in the runs named so), and types or picks the agent's offered choice
- * through all of it. Whatever happened, once the agent is up
+ * a message still waiting or rates replies (each in the runs named so), and types or picks the
+ * agent's offered choice through all of it. Whatever happened, once the agent is up
  * and the browser online and the visitor writes once more: every message they typed (in the
  * conversation shown then) shows once, in the order they typed it, delivered, with one answer each
  * after it; no status says it is still waiting; the agent first heard them in that order, and
@@ -21,7 +21,10 @@ import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenar
  * again after its answer had reached the page (only one whose answer a reload or a failure took
  * away is sent again); every session tag the site set as they wrote reached the agent or still
  * waits for the next request (a try answered from memory, `Agent-Chat-Replayed`, did not carry
- * its tags to the agent); no page error. A failure names its seed and what happened.
+ * its tags to the agent); in the runs that rate replies, each tab shows the ratings storage keeps, a
+ * reply rated once keeps its rating, each rating's tag reached the agent (see ratingsKept), and none
+ * reached a session at the agent that a new conversation's greeting had opened after its reply; no
+ * page error. A failure names its seed and what happened.
  */
 // 731: a new conversation taken back with Undo while messages waited for the agent: the tab could
 // not take its own items up again (it held their locks) and sent the next message first.
@@ -55,9 +58,9 @@ const PROXY_TIMEOUT_MS = 500;
  * and how many times it was loaded), and whether its answer was given while that document was still
  * the one loaded; and what the agent itself heard (`heard`) and the tags that reached it (`tagged`).
  */
-async function faultyAgent(context: BrowserContext, seed: number) {
+async function faultyAgent(context: BrowserContext, seed: number, rates = false) {
   const random = prng(seed + 1000);
-  const state = { up: true, posts: [] as Post[], heard: [] as string[], tagged: [] as string[], replayed: 0, timedOut: 0 };
+  const state = { up: true, posts: [] as Post[], heard: [] as string[], tagged: [] as string[], replayed: 0, timedOut: 0, sessions: sessionsAtTheAgent() };
   const kept = new Map<string, Promise<object>>();
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const documents = new Map<Page, number>();
@@ -100,10 +103,13 @@ async function faultyAgent(context: BrowserContext, seed: number) {
         state.heard.push(post.text);
         state.tagged.push(...(tagOperations?.add ?? []));
         const id = `TX_${state.posts.length}`;
-        // The greeting in text; an answer with a choice to follow it (its title is the text and "?").
-        const item = said === undefined
-          ? { id, type: 'text', options: [GREETING], altText: GREETING }
-          : { id, type: 'buttons', text: `You said: ${said}`, altText: `You said: ${said}`, buttons: [{ title: `${said}?`, payload: { type: 'node', data: `${said}?` } }] };
+        state.sessions.heard(said === undefined ? key : undefined, id, tagOperations?.add ?? []);
+        // The greeting in text; an answer with a choice to follow it (its title is the text and "?"),
+        // or, in the runs that rate replies, the answer to a choice in text (a reply rated).
+        const text = said === undefined ? GREETING : `You said: ${said}`;
+        const item = said === undefined || (rates && said.endsWith('?'))
+          ? { id, type: 'text', options: [text], altText: text }
+          : { id, type: 'buttons', text, altText: text, buttons: [{ title: `${said}?`, payload: { type: 'node', data: `${said}?` } }] };
         answer = sleep(slowMs).then(() => item);
         if (requestId) kept.set(key, answer);
       }
@@ -112,12 +118,49 @@ async function faultyAgent(context: BrowserContext, seed: number) {
       else if (replayed) state.replayed++;
       if (!item) return await route.fulfill({ status: 504, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'The agent service did not answer in time; its answer is kept for the next try' } });
       await route.fulfill({ json: { status: 'ok', result: { responses: [item] } }, headers: replayed ? { 'Agent-Chat-Replayed': '1' } : {} });
-      if (post.doc.split(':')[0] === docOf(page)) post.answered = true;
+      if (post.doc.split(':')[0] === docOf(page)) {
+        post.answered = true;
+        state.sessions.answered(key);
+      }
     } catch {
       // The document that asked is gone (a reload): nothing to answer.
     }
   });
   return state;
+}
+
+/**
+ * The agent's sessions as it heard them: each greeting the agent hears opens a new one (a new
+ * conversation's, README "Feedback"). Records which session each reply was given in and which
+ * session each tag came in, to tell a rating's tag that reached another session than its reply's.
+ */
+function sessionsAtTheAgent() {
+  // Each greeting heard (its request's key), and whether a try of it was answered to the page that asked.
+  const greetings: { key: string; answered: boolean }[] = [];
+  const replies = new Map<string, number>();
+  const tags: { tag: string; session: number }[] = [];
+  return {
+    /** A request the agent heard (`greeting`: its key, if it is a greeting), answered with `replyId`. */
+    heard(greeting: string | undefined, replyId: string, added: string[]) {
+      if (greeting) greetings.push({ key: greeting, answered: false });
+      tags.push(...added.map((tag) => ({ tag, session: greetings.length })));
+      replies.set(replyId, greetings.length);
+    },
+    /** A try of the request `key` was answered to the page that asked. */
+    answered(key: string) {
+      for (const greeting of greetings) if (greeting.key === key) greeting.answered = true;
+    },
+    /**
+     * The rating tags (`rated <reply id>`) that came in a session after the reply's own, opened by a
+     * greeting whose answer reached the page that asked (which then knew the agent's session was a
+     * new one: the tag is dropped). One whose greeting's answer was lost (a reload) may go on: the
+     * page cannot know the agent heard it.
+     */
+    strayRatings: () => tags.filter(({ tag, session }) => {
+      const reply = replies.get(tag.slice('rated '.length));
+      return tag.startsWith('rated ') && reply !== undefined && greetings.slice(reply, session).some((greeting) => greeting.answered);
+    }).map(({ tag, session }) => `${tag} in session ${session}`),
+  };
 }
 
 /**
@@ -162,17 +205,87 @@ const DISCARD_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [26, 49, 58]);
  * the runs named so, which draw their steps alike otherwise).
  */
 const SPA_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [90, 91]);
+// 3000: ratings that reach the agent with a later message (one tab: with the last one); 3027: a
+// rating's conversation put away and brought back after the new one's greeting was answered, whose
+// tag must then stay away from the agent's new session (fails, in one tab and in two, if the widget
+// keeps such tags). 3219 (FAULT_STEPS=40, one tab): a reply of such a conversation rated after the
+// Undo tagged the new greeting's session (test/journeys/feedback.test.ts replays it).
+/**
+ * The site has `feedback` on, and the visitor also rates replies (from either tab, before a quarter
+ * of the steps), in the runs named so. The agent answers a choice in text there (a reply
+ * that can be rated), and the site gives each rating a tag of its own (`rated <its responseId>`,
+ * set in `agent-chat-feedback`), so the agent's tags tell which ratings reached it.
+ */
+const RATE_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [3000, 3027]);
 
-for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [1, true, false], [2, true, false], [1, false, true], [2, false, true]] as const) {
-  for (const seed of spa ? SPA_SEEDS : discards ? DISCARD_SEEDS : SEEDS) {
-    const where = `${tabCount === 1 ? 'one tab' : 'two tabs, acting in either'}${discards ? ', discarding some' : ''}${spa ? ', on a single-page site' : ''}`;
+/** A rating the visitor made: the reply's text, the thumb, its tag; `sure` unless its conversation was put away and brought back (its tag is then dropped if the new conversation's greeting was answered meanwhile: README "Feedback"). */
+type Rated = { text: string; rating: string; tag: string; sure: boolean };
+
+/** The site with `feedback` on, each rating tagged with its reply's id: every page of it, and every element it puts in. */
+async function rateReplies(context: BrowserContext) {
+  await context.route('**/embed.html', async (route) => {
+    const page = await route.fetch();
+    await route.fulfill({ response: page, body: (await page.text()).replace('<agent-chat ', '<agent-chat feedback ') });
+  });
+  await context.addInitScript(() => document.addEventListener('agent-chat-feedback', (event) => {
+    const { detail } = event as CustomEvent<{ responseId: string; tag?: string }>;
+    detail.tag = `rated ${detail.responseId}`;
+  }));
+}
+
+/**
+ * Every reply of the conversation shows in each tab with the rating storage keeps (none, up or
+ * down); a reply the visitor rated once keeps that rating; and the tag of each rating made in the
+ * conversation shown (and not put away and brought back since) reached the agent: with one tab, the
+ * last message carried it if no request before did; with two, the tab that sent the last message may
+ * not have heard yet of a rating made in the other, whose tag then waits in storage for the next
+ * request. (Two tabs may rate one reply before either hears of the other: one of the two is kept,
+ * and its tag, or the other's, went.)
+ */
+async function ratingsKept(tabs: Page[], ratings: Rated[], tagged: string[], why: string) {
+  const [first] = tabs;
+  const kept = async () => new Map((await storedRaw(first)).filter((m) => m.kind === 'agent').map((m) => [m.item.id, m]));
+  const ratingsShown = (tab: Page) => chatIn(tab).evaluate((chat) => [...chat.shadowRoot!.querySelectorAll('[part~="message--agent"]')]
+    .filter((entry) => entry.querySelector('[part~="feedback"]'))
+    .map((entry) => `${entry.querySelector('[part~="bubble"]')!.textContent!.trim()}: ${entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? 'none'}`));
+  const storedRatings = async () => [...(await kept()).values()].filter((m) => m.item.type === 'text').map((m) => `${m.item.altText}: ${m.rating ?? 'none'}`);
+  for (const [index, tab] of tabs.entries()) {
+    await expect.poll(() => ratingsShown(tab), { message: `${why}: the ratings storage keeps shown in tab ${'AB'[index]}`, timeout: 10_000 }).toEqual(await storedRatings());
+  }
+  const messages = await kept();
+  const waiting = [...messages.values()].flatMap((m) => (m.tag ? [m.tag] : []));
+  // Each reply of the conversation the visitor rated, by its id (a rating in another conversation, as a tab that had not heard of a new one showed it, is not looked at).
+  const byReply = new Map<string, Rated[]>();
+  for (const rating of ratings) {
+    const id = rating.tag.slice('rated '.length);
+    if (messages.has(id)) byReply.set(id, [...(byReply.get(id) ?? []), rating]);
+  }
+  for (const [id, made] of byReply) {
+    const stored = messages.get(id)!;
+    if (made.length === 1) expect(stored.rating, `${why}: "${stored.item.altText}" (${id}) keeps its rating`).toBe(made[0].rating);
+    else expect(made.map((rating) => rating.rating), `${why}: "${stored.item.altText}" (${id}) keeps one of its ratings`).toContain(stored.rating);
+    if (made.every((rating) => rating.sure)) {
+      expect(made.some((rating) => tagged.includes(rating.tag) || (tabs.length > 1 && waiting.includes(rating.tag))), `${why}: the tag of "${stored.item.altText}"'s rating (${id}) reached the agent${tabs.length > 1 ? ' or waits' : ''} (the agent got ${JSON.stringify(tagged)}; waiting: ${JSON.stringify(waiting)})`).toBe(true);
+    }
+  }
+}
+
+/** The conversation's messages as storage holds them, with each reply's item and rating tag. */
+const storedRaw = async (page: Page) => (await storedMessages(page)) as unknown as { kind: string; item: { id: string; type: string; altText: string }; rating?: string; tag?: string }[];
+
+/** Each variant of the runs: how many tabs, and whether the visitor discards, the site is a single-page one, the visitor rates replies. */
+const VARIANTS = [[1, false, false, false], [2, false, false, false], [1, true, false, false], [2, true, false, false], [1, false, true, false], [2, false, true, false], [1, false, false, true], [2, false, false, true]] as const;
+for (const [tabCount, discards, spa, rates] of VARIANTS) {
+  for (const seed of rates ? RATE_SEEDS : spa ? SPA_SEEDS : discards ? DISCARD_SEEDS : SEEDS) {
+    const where = `${tabCount === 1 ? 'one tab' : 'two tabs, acting in either'}${discards ? ', discarding some' : ''}${spa ? ', on a single-page site' : ''}${rates ? ', rating replies' : ''}`;
     test(`a visitor types through failures at random, ${where} (seed ${seed}): every message shown once, in order, delivered and answered once`, async ({ page, context }) => {
       test.setTimeout(60_000 + STEPS * 2_000);
       const random = prng(seed);
       const errors: string[] = [];
       context.on('weberror', (error) => errors.push(error.error().message));
       if (spa) await countElements(context);
-      const agent = await faultyAgent(context, seed);
+      if (rates) await rateReplies(context);
+      const agent = await faultyAgent(context, seed, rates);
       const tabs = [page];
       while (tabs.length < tabCount) tabs.push(await context.newPage());
       // What the visitor wrote in the conversation the tabs show, and in one a new one replaced (the
@@ -181,6 +294,14 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
       let replaced: string[] | undefined;
       const written: string[] = [];
       const discarded: string[] = [];
+      // The ratings made in the conversation the tabs show, and in the one a new one replaced.
+      let ratings: Rated[] = [];
+      let ratingsReplaced: Rated[] | undefined;
+      // Undo: the ratings come back with their conversation, no longer sure to reach the agent.
+      const broughtBack = (back: Rated[] | undefined) => {
+        ratingsReplaced = undefined;
+        return (back ?? []).map((rating) => ({ ...rating, sure: false }));
+      };
       const log: string[] = [];
       let offline = false;
       for (const tab of tabs) {
@@ -191,6 +312,24 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
         const which = Math.floor(random() * tabCount);
         const tab = tabs[which];
         const name = tabCount === 1 ? '' : ` in tab ${'AB'[which]}`;
+        if (rates && random() < 0.25) {
+          // Before a quarter of the steps, a thumb under a reply not rated yet, looked for and pressed in one task.
+          await openPanel(tab);
+          const rated = await chatIn(tab).evaluate((chat, [at, up]) => {
+            const open = [...chat.shadowRoot!.querySelectorAll('[part~="feedback"]')].filter((f) => f.querySelector('[part~="feedback-button"]:not([disabled])'));
+            const feedback = open[Math.floor(at * open.length)];
+            if (!feedback) return undefined;
+            let detail: { rating: string; tag: string } | undefined;
+            const heard = (event: Event) => (detail = (event as CustomEvent).detail);
+            chat.addEventListener('agent-chat-feedback', heard);
+            feedback.querySelector<HTMLElement>(`[part~="feedback-button--${up ? 'up' : 'down'}"]`)!.click();
+            chat.removeEventListener('agent-chat-feedback', heard);
+            const text = feedback.closest('[part~="message--agent"]')!.querySelector('[part~="bubble"]')!.textContent!.trim();
+            return detail && { text, rating: detail.rating, tag: detail.tag };
+          }, [random(), random() < 0.5] as const);
+          log.push(rated ? `rate "${rated.text}" ${rated.rating} (${rated.tag})${name}` : `rate (none shown)${name}`);
+          if (rated) ratings.push({ ...rated, sure: true });
+        }
         const pick = random();
         if (pick < 0.5) {
           await openPanel(tab);
@@ -255,6 +394,7 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
           await tab.evaluate(async (later) => {
             const next = document.createElement('agent-chat');
             next.setAttribute('proxy-url', '/chat');
+            next.toggleAttribute('feedback', !!document.querySelector('agent-chat[feedback]'));
             next.setAttribute('open', '');
             document.querySelector('agent-chat')!.remove();
             (window as unknown as { element: number }).element++;
@@ -287,11 +427,13 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
           await partIn(tab, 'restart-button').click();
           await expect(partIn(tab, 'bubble--user')).toHaveCount(0);
           [replaced, typed] = [typed, []];
+          [ratingsReplaced, ratings] = [ratings, []];
           // A third of the time it was a slip: Undo at once.
           if (random() < 0.33) {
             log.push('undo at once');
             await partIn(tab, 'undo-button').click();
             [typed, replaced] = [replaced, undefined];
+            ratings = broughtBack(ratingsReplaced);
             await expect(partIn(tab, 'bubble--user')).toHaveCount(typed.length);
           }
         } else {
@@ -304,6 +446,7 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
           log.push(`${shown ? 'undo' : 'undo (none shown)'}${name}`);
           if (shown) {
             [typed, replaced] = [replaced!, undefined];
+            ratings = broughtBack(ratingsReplaced);
             await expect(partIn(tab, 'bubble--user')).toHaveCount(typed.length);
           }
         }
@@ -352,6 +495,8 @@ for (const [tabCount, discards, spa] of [[1, false, false], [2, false, false], [
       const waiting = await waitingTags(first);
       const lost = written.filter((text) => text !== 'The last message' && !agent.tagged.includes(`tag ${text}`) && !waiting.includes(`tag ${text}`));
       expect(lost, `${why}: every tag reached the agent or waits for the next request`).toEqual([]);
+      if (rates) await ratingsKept(tabs, ratings, agent.tagged, why);
+      if (rates) expect(agent.sessions.strayRatings(), `${why}: no rating's tag reached another session at the agent than its reply's`).toEqual([]);
       expect(errors, `${why}: no page error`).toEqual([]);
       if (process.env.FAULT_LOG) console.log(`seed ${seed}, ${where}: the proxy's 504s ${agent.timedOut}, answers from memory ${agent.replayed}`);
     });

@@ -117,6 +117,35 @@ describe('journeys: feedback', () => {
     expect(bodies[4].tagOperations, 'its rating would tag the third conversation\'s session').to.equal(undefined);
   });
 
+  it('a reply of a session past, rated after the Undo, tags nothing: the agent\'s session is the new greeting\'s, answered before the Undo', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });
+    await waitForBubbles(chat, 1);
+    await submit(chat, 'first');
+    await waitForBubbles(chat, 3);
+    part(chat, 'restart-button')!.click();
+    await waitForBubbles(chat, 1, 'the new greeting');
+    part(chat, 'undo-button')!.click();
+    await waitForBubbles(chat, 3, 'the first conversation back');
+    // The agent now holds the new greeting's session: a tag for "first"'s answer would rate it.
+    // (Taken back before its answer came, the greeting is called off: the page cannot know whether
+    // the agent had it, and a rating then tags the session as before: README "Feedback".)
+    const heard: AgentChatFeedbackDetail[] = [];
+    chat.addEventListener('agent-chat-feedback', (event) => heard.push(event.detail));
+    parts(chat, 'feedback-button--up').at(-1)!.click();
+    expect(heard.map((detail) => detail.rating), 'the site hears the rating').to.deep.equal(['up']);
+    await waitUntil(() => thumbs(chat).at(-1) === 'feedback-button--up:rated', 'shown rated', WAIT);
+    await submit(chat, 'after the Undo');
+    const bodies = await waitForRequests(p, 4);
+    expect(bodies[3].message.text).to.equal('after the Undo');
+    expect(bodies[3].tagOperations, 'no tag for a reply of a session past').to.equal(undefined);
+    // A reply of the session the agent holds now is rated as any.
+    await waitForBubbles(chat, 5);
+    parts(chat, 'feedback-button--down').at(-1)!.click();
+    await submit(chat, 'and then');
+    expect((await waitForRequests(p, 5))[4].tagOperations, 'its tag goes').to.deep.equal({ add: ['feedback-down'] });
+  });
+
   it('a new conversation while the agent is down, taken back with Undo before its greeting got through: the rating goes with the next message', async () => {
     const p = proxy();
     const { chat } = await mount(p, { open: true, attrs: { feedback: '' } });

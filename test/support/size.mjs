@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_300, all: 52_000, engine: 8_880 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_310, all: 52_000, engine: 8_880 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -386,6 +386,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * What a response's headers said kept when its body breaks off after them (the proxy's 504 that
  * asks to come back, cut off by a reload, was a message failed for good: FAULT_SEEDS=2021), +3:
  * 47,299 and 51,983, the first open 28,423, the engine alone 8,863.
+ * A reply of a session past rated without a tag (a conversation brought back by Undo after the new
+ * one's greeting was answered: a rating of one of its replies tagged the new greeting's session at
+ * the agent, which had nothing rated; FAULT_SEEDS=3219 FAULT_STEPS=40, the runs that rate), +7:
+ * 47,306 and 51,990, the first open 28,430, the engine alone 8,868 (the budget of the first open
+ * with markdown raised by 10 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
