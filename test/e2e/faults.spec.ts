@@ -75,6 +75,15 @@ async function faultyAgent(context: BrowserContext, seed: number, rates = false)
   };
   context.pages().forEach(watch);
   context.on('page', watch);
+  if (rates) {
+    // A greeting's answer the widget took (its `agent-chat-response`): fulfilled here, it can still
+    // have been called off in the page (an Undo at once), which then never learnt the agent had it.
+    await context.exposeBinding('greetingAnswered', (_source, key: string) => state.sessions.answered(key));
+    await context.addInitScript(() => document.addEventListener('agent-chat-response', (event) => {
+      const { request } = (event as CustomEvent<{ request: { message: { payload?: { data?: string } }; sender: { id: string }; requestId?: string } }>).detail;
+      if (request.message.payload?.data === 'greeting') (window as unknown as { greetingAnswered(key: string): void }).greetingAnswered(`${request.sender.id}\n${request.requestId}`);
+    }, true));
+  }
 
   await context.route('**/chat', async (route) => {
     const { message, tagOperations, requestId, sender } = JSON.parse(route.request().postData() ?? '{}');
@@ -118,10 +127,7 @@ async function faultyAgent(context: BrowserContext, seed: number, rates = false)
       else if (replayed) state.replayed++;
       if (!item) return await route.fulfill({ status: 504, headers: { 'Retry-After': '1' }, json: { status: 'error', error: 'The agent service did not answer in time; its answer is kept for the next try' } });
       await route.fulfill({ json: { status: 'ok', result: { responses: [item] } }, headers: replayed ? { 'Agent-Chat-Replayed': '1' } : {} });
-      if (post.doc.split(':')[0] === docOf(page)) {
-        post.answered = true;
-        state.sessions.answered(key);
-      }
+      if (post.doc.split(':')[0] === docOf(page)) post.answered = true;
     } catch {
       // The document that asked is gone (a reload): nothing to answer.
     }
@@ -135,7 +141,7 @@ async function faultyAgent(context: BrowserContext, seed: number, rates = false)
  * session each tag came in, to tell a rating's tag that reached another session than its reply's.
  */
 function sessionsAtTheAgent() {
-  // Each greeting heard (its request's key), and whether a try of it was answered to the page that asked.
+  // Each greeting heard (its request's key), and whether the page that asked took a try's answer.
   const greetings: { key: string; answered: boolean }[] = [];
   const replies = new Map<string, number>();
   const tags: { tag: string; session: number }[] = [];
@@ -146,15 +152,15 @@ function sessionsAtTheAgent() {
       tags.push(...added.map((tag) => ({ tag, session: greetings.length })));
       replies.set(replyId, greetings.length);
     },
-    /** A try of the request `key` was answered to the page that asked. */
+    /** A try of the greeting `key` was answered, and the page that asked took the answer. */
     answered(key: string) {
       for (const greeting of greetings) if (greeting.key === key) greeting.answered = true;
     },
     /**
      * The rating tags (`rated <reply id>`) that came in a session after the reply's own, opened by a
-     * greeting whose answer reached the page that asked (which then knew the agent's session was a
-     * new one: the tag is dropped). One whose greeting's answer was lost (a reload) may go on: the
-     * page cannot know the agent heard it.
+     * greeting whose answer the page that asked took (which then knew the agent's session was a new
+     * one: the tag is dropped). One whose greeting's answer was lost (a reload, the greeting called
+     * off by an Undo) may go on: the page cannot know the agent heard it.
      */
     strayRatings: () => tags.filter(({ tag, session }) => {
       const reply = replies.get(tag.slice('rated '.length));
@@ -209,7 +215,8 @@ const SPA_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [90, 91]);
 // rating's conversation put away and brought back after the new one's greeting was answered, whose
 // tag must then stay away from the agent's new session (fails, in one tab and in two, if the widget
 // keeps such tags). 3219 (FAULT_STEPS=40, one tab): a reply of such a conversation rated after the
-// Undo tagged the new greeting's session (test/journeys/feedback.test.ts replays it).
+// Undo tagged the new greeting's session (test/journeys/feedback.test.ts replays it every time; the
+// run, only when the agent's answers come before the visitor's next steps as they did).
 /**
  * The site has `feedback` on, and the visitor also rates replies (from either tab, before a quarter
  * of the steps), in the runs named so. The agent answers a choice in text there (a reply
