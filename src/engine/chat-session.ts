@@ -304,7 +304,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * tab). With `tag`, the next request of this conversation adds it to the session (as `updateTags`
    * does), whichever tab or page makes it; a request of another conversation never does: its
    * greeting opens another session at the agent, where nothing was rated, and once it has (a new
-   * conversation's greeting answered), the tag is dropped. False if there is no such reply.
+   * conversation's greeting answered), the tag is dropped, and a reply given before then is rated
+   * without one (an Undo brought its conversation back). False if there is no such reply.
    */
   rate(id: string, rating: Rating, tag?: string): boolean {
     const updated = this.#conversation.rate(id, rating, tag);
