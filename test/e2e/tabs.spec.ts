@@ -46,14 +46,14 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [1, 2, 3])) {
 
 // 303: see test/tabs/engines.test.ts.
 for (const seed of seedsFrom(process.env.TAB_SEEDS, [4, 5, 303])) {
-  test(`two tabs, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
+  test(`two tabs, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice, nothing left to send, no rating's tag lost`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
 }
 
 for (const seed of seedsFrom(process.env.TAB_SEEDS, [18, 19])) {
-  test(`two tabs of a single-page site that changes page, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice but as the same request, nothing left to send`, async ({ page }) => {
+  test(`two tabs of a single-page site that changes page, busy and doing anything at random (seed ${seed}): sends, ratings, new conversations and their undo leave both tabs alike, nothing posted twice but as the same request, nothing left to send, no rating's tag lost`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true);
     await anythingAcrossPagesAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });
@@ -102,7 +102,7 @@ for (const seed of seedsFrom(process.env.TAB_SEEDS, [8])) {
 // (1201: a new conversation begun in one tab from an out-of-date copy, written over by the other,
 // then taken back: what the other wrote in it meanwhile was lost, and answered messages sent again.)
 for (const seed of seedsFrom(process.env.TAB_SEEDS, [9, 61, 1201])) {
-  test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, async ({ page }) => {
+  test(`a long conversation in two tabs, busy and doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send, no rating's tag lost`, async ({ page }) => {
     const agent = await fakeAgent(page, seed, true, 150);
     await anythingAtRandom(await twoTabs(page), agent, seed, `seed ${seed}`);
   });

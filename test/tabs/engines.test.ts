@@ -112,8 +112,8 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   ...seeds([1, 2, 3]).map((seed) => ({ seed, slow: true, name: `sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
   // 303: a new conversation begun in tab A while its message was with the agent, another begun in
   // tab B, then A's Undo: A restored its own out-of-date copy, and sent the answered message again.
-  ...seeds([4, 5, 303]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
-  ...seeds([18, 19]).map((seed) => ({ seed, slow: true, name: `doing anything at random on a single-page site that changes page (seed ${seed}): both tabs alike, nothing posted twice but as the same request, nothing left to send`, run: anythingAcrossPagesAtRandom })),
+  ...seeds([4, 5, 303]).map((seed) => ({ seed, slow: true, name: `doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send, no rating's tag lost`, run: anythingAtRandom })),
+  ...seeds([18, 19]).map((seed) => ({ seed, slow: true, name: `doing anything at random on a single-page site that changes page (seed ${seed}): both tabs alike, nothing posted twice but as the same request, nothing left to send, no rating's tag lost`, run: anythingAcrossPagesAtRandom })),
   ...seeds([10, 11]).map((seed) => ({ seed, slow: true, choices: true, name: `picking choices at random (seed ${seed}): both tabs show each turn answered as the conversation says, each message posted once`, run: choosingAtRandom })),
   ...seeds([12, 13]).map((seed) => ({ seed, slow: true, name: `sending at random on a single-page site that changes page (seed ${seed}): every message kept once in both tabs and storage, answered once, posted again only as the same request`, run: changingPagesAtRandom })),
   ...seeds([6, 7]).map((seed) => ({ seed, slow: false, name: `tagging the session at random (seed ${seed}): every tag reaches the agent or still waits`, run: taggingAtRandom })),
@@ -122,7 +122,7 @@ const SCENARIOS: { seed: number; slow: boolean; history?: number; choices?: bool
   ...seeds([8]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, sending at random (seed ${seed}): every message kept once in both tabs and storage, posted once, answered`, run: sendingAtRandom })),
   // 1201: a new conversation begun in tab B from an out-of-date copy, which tab A wrote over, then
   // B's Undo: what A wrote meanwhile was lost, and messages the agent had answered were sent again.
-  ...seeds([9, 1201]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send`, run: anythingAtRandom })),
+  ...seeds([9, 1201]).map((seed) => ({ seed, slow: true, history: 150, name: `a long conversation, doing anything at random (seed ${seed}): both tabs alike, nothing posted twice, nothing left to send, no rating's tag lost`, run: anythingAtRandom })),
 ];
 
 describe('the knobs of the slower suites and the bench, read from the environment', () => {

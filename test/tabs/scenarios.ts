@@ -110,8 +110,10 @@ const storedIn = <T>(tab: Tab, key: string) =>
 export interface StoredMessage {
   id: string;
   kind: string;
-  item?: { altText?: string; type?: string; buttons?: { title: string }[] };
+  item?: { id?: string; altText?: string; type?: string; buttons?: { title: string }[] };
   rating?: string;
+  /** A rating's session tag still to reach the agent; empty for a reply of a session past (see src/conversation/changes.ts `untagging`). */
+  tag?: string;
   text?: string;
   status?: string;
 }
@@ -266,10 +268,23 @@ async function keptOnceEverywhere(tabs: Tab[], agent: AgentLog, typed: string[],
   return stored;
 }
 
-/** The visitor sends, rates replies (`feedback` is set), begins new conversations and undoes that, at random from both tabs: both tabs alike, nothing posted twice, nothing left to send. */
+/**
+ * The visitor sends, rates replies (`feedback` is set), begins new conversations and undoes that, at
+ * random from both tabs: both tabs alike, nothing posted twice, nothing left to send, and no
+ * rating's tag lost (the site names each by its reply: it reached the agent, or waits, or went with
+ * its session, a reply given before another conversation's greeting was answered).
+ */
 export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: number, why: string, steps = 16, pages = false) {
   const random = prng(seed);
-  for (const tab of tabs) await tab.evaluate(() => document.querySelector('agent-chat')!.setAttribute('feedback', ''), undefined);
+  for (const tab of tabs) {
+    await tab.evaluate(() => {
+      document.querySelector('agent-chat')!.setAttribute('feedback', '');
+      document.addEventListener('agent-chat-feedback', (event) => {
+        const { detail } = event as CustomEvent<{ responseId: string; tag?: string }>;
+        detail.tag = `rated ${detail.responseId}`;
+      });
+    }, undefined);
+  }
   await act(tabs, random, steps, (step, tab) => {
     if (pages && step % 4 === 3) return { action: 'page', text: '' };
     const pick = random();
@@ -289,6 +304,10 @@ export async function anythingAtRandom(tabs: Tab[], agent: AgentLog, seed: numbe
   await poll(settled, `${why}: both tabs show one conversation, every message in it delivered, no request held`);
   const stored = await storedMessages(tabs[0]);
   assert.equal(new Set(stored.map((m) => m.id)).size, stored.length, `${why}: no message twice in storage`);
+  // A rating's tag taken off (not waiting, nor marked as of a session past) reached the agent.
+  const heard = agent.tagged.flat();
+  const lost = stored.filter((m) => m.kind === 'agent' && m.rating && m.tag === undefined && !heard.includes(`rated ${m.item?.id}`));
+  assert.deepEqual(lost.map((m) => m.item?.altText), [], `${why}: no rating's tag lost (the agent got ${JSON.stringify(heard.filter((tag) => tag.startsWith('rated')))})`);
   if (agent.history) {
     // Each reply tab A shows, with its rating (rated in either tab, its part of storage written again).
     const shownRatings = await ratingsShown(tabs[0]);
