@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { numberFrom } from '../support/env.mjs';
 import { prng } from '../support/prng.js';
-import { GREETING, seedsFrom, storedMessages, waitingTags } from '../tabs/scenarios.js';
+import { GREETING, ratingsShown, seedsFrom, storedMessages, waitingTags } from '../tabs/scenarios.js';
 
 /**
  * A visitor's minutes through the UI of one real tab (and of two) while everything around them
@@ -266,15 +266,11 @@ async function rateReplies(context: BrowserContext) {
 async function ratingsKept(tabs: Page[], ratings: Rated[], agent: Awaited<ReturnType<typeof faultyAgent>>, why: string) {
   const { tagged, sessions } = agent;
   const [first] = tabs;
-  const kept = async () => new Map((await storedRaw(first)).filter((m) => m.kind === 'agent').map((m) => [m.item.id, m]));
-  const ratingsShown = (tab: Page) => chatIn(tab).evaluate((chat) => [...chat.shadowRoot!.querySelectorAll('[part~="message--agent"]')]
-    .filter((entry) => entry.querySelector('[part~="feedback"]'))
-    .map((entry) => `${entry.querySelector('[part~="bubble"]')!.textContent!.trim()}: ${entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? 'none'}`));
-  const storedRatings = async () => [...(await kept()).values()].filter((m) => m.item.type === 'text').map((m) => `${m.item.altText}: ${m.rating ?? 'none'}`);
+  const messages = new Map((await storedMessages(first)).filter((m) => m.kind === 'agent').map((m) => [m.item!.id!, m]));
+  const storedRatings = [...messages.values()].map((m) => [m.item!.altText, m.rating ?? '']);
   for (const [index, tab] of tabs.entries()) {
-    await expect.poll(() => ratingsShown(tab), { message: `${why}: the ratings storage keeps shown in tab ${'AB'[index]}`, timeout: 10_000 }).toEqual(await storedRatings());
+    await expect.poll(() => ratingsShown(tab), { message: `${why}: the ratings storage keeps shown in tab ${'AB'[index]}`, timeout: 10_000 }).toEqual(storedRatings);
   }
-  const messages = await kept();
   const waiting = [...messages.values()].flatMap((m) => (m.tag ? [m.tag] : []));
   // Each reply of the conversation the visitor rated, by its id (a rating in another conversation, as a tab that had not heard of a new one showed it, is not looked at).
   const byReply = new Map<string, Rated[]>();
@@ -284,18 +280,15 @@ async function ratingsKept(tabs: Page[], ratings: Rated[], agent: Awaited<Return
   }
   for (const [id, made] of byReply) {
     const stored = messages.get(id)!;
-    if (made.length === 1) expect(stored.rating, `${why}: "${stored.item.altText}" (${id}) keeps its rating`).toBe(made[0].rating);
-    else expect(made.map((rating) => rating.rating), `${why}: "${stored.item.altText}" (${id}) keeps one of its ratings`).toContain(stored.rating);
+    if (made.length === 1) expect(stored.rating, `${why}: "${stored.item!.altText}" (${id}) keeps its rating`).toBe(made[0].rating);
+    else expect(made.map((rating) => rating.rating), `${why}: "${stored.item!.altText}" (${id}) keeps one of its ratings`).toContain(stored.rating);
     if (made.every((rating) => rating.sure && sessions.past(id, rating.session))) {
-      expect(stored.tag, `${why}: "${stored.item.altText}" (${id}), of a session past, rated without a tag`).toBe('');
+      expect(stored.tag, `${why}: "${stored.item!.altText}" (${id}), of a session past, rated without a tag`).toBe('');
     } else if (made.every((rating) => rating.sure)) {
-      expect(made.some((rating) => tagged.includes(rating.tag) || (tabs.length > 1 && waiting.includes(rating.tag))), `${why}: the tag of "${stored.item.altText}"'s rating (${id}) reached the agent${tabs.length > 1 ? ' or waits' : ''} (the agent got ${JSON.stringify(tagged)}; waiting: ${JSON.stringify(waiting)})`).toBe(true);
+      expect(made.some((rating) => tagged.includes(rating.tag) || (tabs.length > 1 && waiting.includes(rating.tag))), `${why}: the tag of "${stored.item!.altText}"'s rating (${id}) reached the agent${tabs.length > 1 ? ' or waits' : ''} (the agent got ${JSON.stringify(tagged)}; waiting: ${JSON.stringify(waiting)})`).toBe(true);
     }
   }
 }
-
-/** The conversation's messages as storage holds them, with each reply's item and rating tag. */
-const storedRaw = async (page: Page) => (await storedMessages(page)) as unknown as { kind: string; item: { id: string; type: string; altText: string }; rating?: string; tag?: string }[];
 
 /** Each variant of the runs: how many tabs, and whether the visitor discards, the site is a single-page one, the visitor rates replies. */
 const VARIANTS = [[1, false, false, false], [2, false, false, false], [1, true, false, false], [2, true, false, false], [1, false, true, false], [2, false, true, false], [1, false, false, true], [2, false, false, true]] as const;

@@ -140,7 +140,7 @@ const shown = (tab: Tab, parts: string) =>
   tab.evaluate((parts) => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll(parts) ?? []].map((node) => node.textContent!.trim()), parts);
 
 /** Each agent reply the tab shows, with the thumb pressed under it: `[text, 'up' | 'down' | '']`. */
-const ratingsShown = (tab: Tab) => tab.evaluate(() => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="message--agent"]') ?? []]
+export const ratingsShown = (tab: Tab) => tab.evaluate(() => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="message--agent"]') ?? []]
   .map((entry) => [entry.querySelector('[part~="bubble"]')!.textContent!.trim(), entry.querySelector('[aria-pressed="true"]')?.getAttribute('part')?.match(/--(up|down)/)?.[1] ?? '']), undefined);
 
 /** Resolves once the tab's widget shows the greeting. */
