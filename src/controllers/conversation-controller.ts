@@ -130,13 +130,11 @@ export class ConversationController implements ReactiveController {
 
   /**
    * Runs `task` holding the site's outbox lock (Web Locks; waiting while another tab holds it)
-   * until `task`'s promise settles, so one tab at a time sends stored messages. Without Web Locks
-   * it just runs.
+   * until `task`'s promise settles, so one tab at a time sends stored messages: `ask` asks for the
+   * lock (the outbox's way, which runs `task` at once without Web Locks: see there).
    */
-  withOutbox(task: () => Promise<unknown>) {
-    const locks = globalThis.navigator?.locks;
-    if (locks) void locks.request(`${this.#loadedNamespace}:outbox`, task);
-    else void task();
+  withOutbox(task: () => Promise<unknown>, ask: (name: string, task: () => Promise<unknown>) => unknown) {
+    return ask(`${this.#loadedNamespace}:outbox`, task);
   }
 
   /**

@@ -15,10 +15,15 @@ export interface Outbox {
   readonly sending: boolean;
   /**
    * The session started: this tab holds its lock while it may send what it made (another tab takes
-   * up its items only once it is gone). Granted later, perhaps after a stop(): then not held.
+   * up its items only once it is gone). Granted later, after a stop(): not held then (after
+   * another start(), held until the next stop).
    */
   start(): void;
-  /** The session stopped: the locks this tab holds (its own, and the gone tabs' items it took up) are let go. */
+  /**
+   * The session stopped: the locks this tab holds (its own, and the gone tabs' items it took up) are
+   * let go, and those it asked for (the outbox, gone tabs') are asked for no more: a page in the
+   * back/forward cache must not get one there. start() asks again for what it still needs.
+   */
   stop(): void;
   /**
    * Sends what is stored as waiting for delivery, in the order it was made, each item from one tab:
@@ -40,15 +45,28 @@ export interface Outbox {
 
 /** The outbox of a session whose conversation and delivery queue these are; `started` says whether it sends. */
 export function createOutbox(conversation: ConversationController, delivery: DeliveryController, started: () => boolean): Outbox {
-  const tab = `agent-chat:tab:${Math.random().toString(36).slice(2)}`;
+  const tab = `agent-chat:tab:${Math.random()}`;
   let sending = false;
   /** This tab asked for the outbox: what it takes up once granted. */
   let asked: string[] | undefined;
   /** Tabs (and items other tabs took up) this tab looks at again once they are gone (it asked for their lock). */
   const watched = new Set<string>();
-  let leave: (() => void) | undefined;
   /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
-  let gone: Promise<void> | undefined;
+  let gone: Promise<unknown> | undefined;
+  /**
+   * Aborted when this tab stops (settling `gone`): the locks it asked for and has not got are asked
+   * for no more (the options of each request: its `signal`). A page frozen in the back/forward
+   * cache would get them there (Chromium grants it a lock it asked for) and hold them, the outbox
+   * among them, until the visitor came back to it: no other tab could send meanwhile.
+   */
+  let stopping: AbortController;
+  /**
+   * Asks for the Web Lock `name` until this tab stops (see `stopping`), `then` run holding it: a
+   * request called off so is no failure (any other is thrown on).
+   */
+  const ask = (name: string, then: () => unknown) => navigator.locks ? navigator.locks.request(name, stopping, then).catch((error: Error) => {
+    if (error.name != 'AbortError') throw error;
+  }) : then();
   /** The gone tabs' items this tab took up since it started (it holds their locks). */
   let claimed = new Set<string>();
 
@@ -64,20 +82,23 @@ export function createOutbox(conversation: ConversationController, delivery: Del
   const watch = (name: string) => {
     if (watched.has(name)) return;
     watched.add(name);
-    void navigator.locks.request(name, () => watched.delete(name) && adopt());
+    void ask(name, () => watched.delete(name) && adopt());
   };
 
   /**
    * Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab
    * then gets; this tab keeps it (a new conversation's Undo brings back an item it had taken up).
+   * Another tab holding it, this tab looks again once it is free.
    */
   const claim = (id: string) => {
     const until = gone;
     const mine = claimed;
+    const name = `agent-chat:item:${id}`;
     return new Promise<boolean>((resolve) => {
       if (!navigator.locks || mine.has(id)) return resolve(true);
-      void navigator.locks.request(`agent-chat:item:${id}`, { ifAvailable: true }, (lock) => {
+      void navigator.locks.request(name, { ifAvailable: true }, (lock) => {
         if (lock) mine.add(id);
+        else watch(name);
         resolve(!!lock);
         return lock && until;
       });
@@ -96,7 +117,7 @@ export function createOutbox(conversation: ConversationController, delivery: Del
     if (!waiting[0]) return;
     if ((sending = !!own && !waiting[1])) delivery.enqueue(own!);
     const taken = (asked = waiting.map((job) => job.id));
-    conversation.withOutbox(async () => {
+    void conversation.withOutbox(async () => {
       // Another tab's item only once that tab is gone (closed, reloaded, stopped): one still open
       // sends its own, and this tab's copy of the conversation may not show yet that it has (tabs
       // hear of each other's writes a moment late, and of the outbox's release sooner).
@@ -120,10 +141,7 @@ export function createOutbox(conversation: ConversationController, delivery: Del
         // A gone tab's item: two tabs may both take it up (a reload's new page and another tab),
         // and the second may not read yet that the first sent it; a Web Lock named for it, kept
         // until this tab stops, lets one only. Another open tab has it: like that tab's own.
-        if (job.by !== tab && !(await claim(job.id))) {
-          watch(`agent-chat:item:${job.id}`);
-          break;
-        }
+        if (job.by !== tab && !(await claim(job.id))) break;
         delivery.enqueue(job);
       }
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
@@ -131,7 +149,7 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       sending = false;
       // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       adopt();
-    });
+    }, ask);
   };
 
   return {
@@ -140,13 +158,15 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       return sending;
     },
     start() {
-      const until = (gone = new Promise<void>((resolve) => (leave = resolve)));
+      gone = new Promise((resolve) => ((stopping = new AbortController()).signal.onabort = resolve));
       claimed = new Set();
-      void navigator.locks?.request(tab, () => (started() ? until : undefined));
+      void navigator.locks?.request(tab, () => (started() ? gone : undefined));
     },
     stop() {
-      leave?.();
-      leave = undefined;
+      // (What it asked for and has not got it asks for again when it starts: see `stopping`.)
+      stopping.abort();
+      asked = undefined;
+      watched.clear();
     },
     adopt,
     orphans,
