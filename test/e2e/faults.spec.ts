@@ -68,7 +68,9 @@ async function faultyAgent(context: BrowserContext, seed: number, rates = false)
   const documents = new Map<Page, number>();
   const docOf = (page: Page) => `${[...documents.keys()].indexOf(page)}.${documents.get(page)}`;
   // A new document from the moment its navigation commits: until then, the old one runs (and may
-  // send, and be answered, while the reload is under way).
+  // send, and be answered, while the reload is under way). A page back from the back/forward cache
+  // counts as a new one too (it is the one the visitor left): what reached it before it was left is
+  // not held against it, so "not posted again by the document its answer reached" checks less there.
   const watch = (page: Page) => {
     documents.set(page, 0);
     page.on('framenavigated', (frame) => {
