@@ -62,10 +62,11 @@ export function createOutbox(conversation: ConversationController, delivery: Del
   let stopping: AbortController;
   /**
    * Asks for the Web Lock `name` until this tab stops (see `stopping`), `then` run holding it: a
-   * request called off so is no failure (any other is thrown on).
+   * request called off so (rejected with the signal's reason, an "AbortError" DOMException, whose
+   * code is 20) is no failure; any other is thrown on.
    */
-  const ask = (name: string, then: () => unknown) => navigator.locks ? navigator.locks.request(name, stopping, then).catch((error: Error) => {
-    if (error.name != 'AbortError') throw error;
+  const ask = (name: string, then: () => unknown) => navigator.locks ? navigator.locks.request(name, stopping, then).catch((error: DOMException) => {
+    if (error.code != 20) throw error; // DOMException.ABORT_ERR
   }) : then();
   /** The gone tabs' items this tab took up since it started (it holds their locks). */
   let claimed = new Set<string>();

@@ -245,8 +245,8 @@ const RATE_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [3000, 3026, 3027]);
  * or lost), rather than a new load; `FAULT_LOG=1` says how many came back from the cache.
  */
 // FAULT_STEPS=40, two tabs: 6000, 6004, 6010, 6014, 6015, 6017 (of 6000-6017) stalled, a page in
-// the back/forward cache granted the outbox it had asked for (test/e2e/back-forward-tabs.spec.ts
-// replays it); 6033 still stalls, before and after that fix (README "Not yet").
+// the back/forward cache granted the outbox it had asked for; 6033 stalled every time, a page shown
+// again from the cache asking for it in `pageshow` (test/e2e/back-forward-tabs.spec.ts replays both).
 const LINK_SEEDS = seedsFrom(process.env.FAULT_SEEDS, [6000, 6001]);
 
 /**
