@@ -147,6 +147,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * waits (a message another page sent meanwhile went again, from this page's queue). It starts a
    * task after it is shown: a Web Lock asked for as Chromium shows a page from its cache (in
    * `pageshow`) stalled the site's outbox, granted to no tab (FAULT_SEEDS=6033 FAULT_STEPS=40).
+   * (A session whose element the page takes out within that task is started all the same: it takes
+   * part as another tab would, sending what waits, until the page goes; not checked, for its bytes.)
    */
   readonly #handlePageHide = ({ persisted }: PageTransitionEvent) => {
     if (!persisted) return;
