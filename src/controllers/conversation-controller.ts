@@ -129,12 +129,11 @@ export class ConversationController implements ReactiveController {
   }
 
   /**
-   * Runs `task` holding the site's outbox lock (Web Locks; waiting while another tab holds it)
-   * until `task`'s promise settles, so one tab at a time sends stored messages: `ask` asks for the
-   * lock (the outbox's way, which runs `task` at once without Web Locks: see there).
+   * The name of the site's outbox lock (a Web Lock, per proxy URL): the tab that holds it sends
+   * what waits in storage, one tab at a time (src/engine/outbox.ts).
    */
-  withOutbox(task: () => Promise<unknown>, ask: (name: string, task: () => Promise<unknown>) => unknown) {
-    return ask(`${this.#loadedNamespace}:outbox`, task);
+  get outboxLock() {
+    return `${this.#loadedNamespace}:outbox`;
   }
 
   /**

@@ -118,7 +118,8 @@ export function createOutbox(conversation: ConversationController, delivery: Del
     if (!waiting[0]) return;
     if ((sending = !!own && !waiting[1])) delivery.enqueue(own!);
     const taken = (asked = waiting.map((job) => job.id));
-    void conversation.withOutbox(async () => {
+    // Sent holding the outbox lock, until the promise settles (without Web Locks, at once).
+    void ask(conversation.outboxLock, async () => {
       // Another tab's item only once that tab is gone (closed, reloaded, stopped): one still open
       // sends its own, and this tab's copy of the conversation may not show yet that it has (tabs
       // hear of each other's writes a moment late, and of the outbox's release sooner).
@@ -150,7 +151,7 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       sending = false;
       // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
       adopt();
-    }, ask);
+    });
   };
 
   return {

@@ -403,7 +403,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * A page shown again from the back/forward cache starting a task later (a Web Lock it asked for in
  * Chromium's `pageshow` was granted to no tab: FAULT_SEEDS=6033 FAULT_STEPS=40), +4, paid for by
  * a called-off lock request told by its DOMException's code (20) rather than its name (−5): 47,315
- * and 51,999, the first open 28,442, the engine alone 8,884.
+ * and 51,999, the first open 28,442, the engine alone 8,884. The outbox asking for the lock the
+ * conversation names (`outboxLock`) instead of handing the conversation its way of asking
+ * (`withOutbox(task, ask)`): the same, the engine alone 8,882.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
