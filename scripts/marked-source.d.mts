@@ -20,3 +20,13 @@ export const GFM_REPLACED: Record<string, { by: string; rules: string[] }>;
 export const NORMAL_ONLY_DECLARATIONS: string[];
 /** The keys of marked's default options that no file of it reads any more, left out of them. */
 export const DEFAULTS_NEVER_READ: string[];
+/** A rule of marked's sets: a RegExp, or `noopTest` (an object whose `exec` never matches). */
+export type Rule = RegExp | { exec(text: string): null };
+/** What marked's rules.ts exports when run, with its test for lookbehind answered `lookbehind`. */
+export function evaluateRules(code: string, lookbehind: boolean): {
+  other: Record<string, unknown>;
+  block: Record<string, Record<string, Rule>>;
+  inline: Record<string, Record<string, Rule>>;
+};
+/** rules.ts with its `block` and `inline` sets written as the regular expressions marked composes; throws where it is not laid out as expected. */
+export function withLiteralRules(code: string): string;

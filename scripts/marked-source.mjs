@@ -12,6 +12,13 @@
 //   true`), as the widget parses synchronously;
 // - the options it never sets read as their values (`gfm`, `breaks`, … see FOLDED), and so left
 //   out of the default options (DEFAULTS_NEVER_READ);
+// - the rule sets as marked composes them when it loads (rules.ts: each grammar rule a pattern with
+//   placeholders that `edit().replace()` fills with others, about seventy replacements): the sets
+//   are composed here, once, and written as regular expression literals (withLiteralRules), the same
+//   patterns with the same flags, shared where marked shares one (−533 bytes gzipped in the markdown
+//   chunk, measured on 2 December: a composed pattern compresses better than the code that composes
+//   it, and no pattern is composed when the chunk loads). Where marked asks the browser whether it has
+//   lookbehind (three patterns), both answers are written and the same question picks one;
 // - the default instance and the `marked()` function (`src/marked.ts`), and the `Marked` class
 //   (`src/Instance.ts`: the options and extensions `use()` merges, `parse()`'s checks): the widget
 //   runs marked's lexer and parser itself, so the entry is a file of this script's (ENTRY) that
@@ -29,6 +36,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { transformSync } from 'esbuild';
 
 const root = new URL('../node_modules/marked/', import.meta.url);
 
@@ -188,6 +197,80 @@ function withoutNormalOnlyRules(code) {
   }, code);
 }
 
+/** rules.ts's test of the browser's regular expressions for lookbehind, which both sets of literals keep. */
+const LOOKBEHIND_TEST = /^const supportsLookbehind = \(\(a = ''\) => \{\n[\s\S]*?\n\}\)\(\);\n/m;
+
+/**
+ * What rules.ts exports when it runs, with its lookbehind test answered `lookbehind`: compiled
+ * (esbuild strips its types) and run in this process, so its patterns are this realm's RegExps.
+ * @param {string} code rules.ts
+ * @param {boolean} lookbehind
+ * @returns {{ other: object, block: Record<string, Record<string, RegExp>>, inline: Record<string, Record<string, RegExp>> }}
+ */
+export function evaluateRules(code, lookbehind) {
+  if ((code.match(new RegExp(LOOKBEHIND_TEST.source, 'gm')) ?? []).length !== 1) throw new Error("marked's rules.ts no longer tests for lookbehind as before: check scripts/marked-source.mjs");
+  const js = transformSync(code.replace(LOOKBEHIND_TEST, `const supportsLookbehind = ${lookbehind};\n`), { loader: 'ts', format: 'cjs' }).code;
+  const module = { exports: {} };
+  vm.runInThisContext(`(function (exports, module) {${js}\n})`, { filename: 'marked/src/rules.ts' })(module.exports, module);
+  return module.exports;
+}
+
+/** marked's `noopTest`: a rule that never matches (an object with `exec` only, not a RegExp). */
+const isNoop = (rule) => !(rule instanceof RegExp) && Object.keys(rule).join() === 'exec' && rule.exec('') === null;
+
+/**
+ * rules.ts with its `block` and `inline` sets written as the regular expressions marked composes
+ * (see the top of this file): what comes before the grammar (`noopTest`, the lookbehind test and
+ * `other`, which is literals and functions already) stays as it is, `_tag` too (a function of
+ * `other` reads it); each pattern the sets hold is a `const` (one for each RegExp marked makes, so
+ * what marked shares stays shared), written as a literal, or, where the lookbehind test changes it,
+ * as `new RegExp(supportsLookbehind ? … : …)` (a literal with lookbehind would not even parse
+ * without it). Throws where rules.ts is not laid out as expected, so a new release is looked at.
+ * @param {string} code rules.ts, without what the widget never uses (withoutUnusedParts)
+ * @returns {string}
+ */
+export function withLiteralRules(code) {
+  const once = (marker, what) => {
+    const at = code.indexOf(marker);
+    if (at < 0 || code.indexOf(marker, at + 1) >= 0) throw new Error(`marked's rules.ts no longer has ${what} once: check scripts/marked-source.mjs`);
+    return at;
+  };
+  const grammar = once('\nconst newline = ', 'the block grammar after `other`');
+  const exported = once('\nexport const block = ', 'the export of `block`');
+  const rulesType = once('\nexport interface Rules ', 'the `Rules` interface');
+  const tag = code.slice(grammar, exported).match(/\nconst _tag = [^;]*;\n/g);
+  if (tag?.length !== 1 || /^export /m.test(code.slice(grammar, exported)) || code.slice(exported, rulesType).match(/^export /gm).length !== 2) {
+    throw new Error("marked's rules.ts no longer declares `_tag` once and exports only `block` and `inline` after `other`: check scripts/marked-source.mjs");
+  }
+  const [found, fallback] = [evaluateRules(code, true), evaluateRules(code, false)];
+  /** Each RegExp of the sets (with lookbehind) → the name of its `const`. */
+  const names = new Map();
+  const declarations = [];
+  const literal = (rule, without, path) => {
+    if (isNoop(rule) && isNoop(without)) return 'noopTest';
+    if (!(rule instanceof RegExp) || !(without instanceof RegExp) || rule.flags !== without.flags) throw new Error(`marked's ${path} is not a regular expression (or its flags depend on lookbehind): check scripts/marked-source.mjs`);
+    if (names.has(rule)) return names.get(rule);
+    const name = path.replaceAll('.', '_');
+    names.set(rule, name);
+    declarations.push(`const ${name} = ${rule.source === without.source ? `/${rule.source}/${rule.flags}` : `new RegExp(supportsLookbehind ? ${JSON.stringify(rule.source)} : ${JSON.stringify(without.source)}, '${rule.flags}')`};\n`);
+    return name;
+  };
+  const sets = (group) => `{\n${Object.entries(found[group]).map(([set, rules]) => `  ${set}: {\n${Object.entries(rules).map(([key, rule]) => `    ${key}: ${literal(rule, fallback[group][set][key], `${group}.${set}.${key}`)},\n`).join('')}  },\n`).join('')}}`;
+  const block = sets('block');
+  const inline = sets('inline');
+  // What marked shares (one RegExp in several sets), the fallback shares alike.
+  const shared = (exports) => ['block', 'inline'].flatMap((group) => Object.values(exports[group]).flatMap((rules) => Object.values(rules))).map((rule, i, all) => all.indexOf(rule));
+  if (shared(found).join() !== shared(fallback).join()) throw new Error("marked's rules.ts shares its patterns otherwise without lookbehind: check scripts/marked-source.mjs");
+  return `${code.slice(0, grammar)}\n// The grammar, composed by scripts/marked-source.mjs (withLiteralRules).${tag[0]}${declarations.join('')}
+export const block = ${block};
+
+export const inline = ${inline};
+
+type BlockKeys = keyof typeof block.normal;
+type InlineKeys = keyof typeof inline.normal;
+${code.slice(rulesType)}`;
+}
+
 /** The entry (`parts.ts`): what the widget imports of marked, by the package's names, and `Marked` for the tests. */
 export const ENTRY = `export { _Lexer as Lexer } from './Lexer.ts';
 export { _Parser as Parser } from './Parser.ts';
@@ -218,7 +301,10 @@ function writeMarkedSource() {
   const done = new URL('.written', dir);
   if (!existsSync(done)) {
     mkdirSync(dir, { recursive: true });
-    for (const [file, code] of Object.entries(markedSources())) writeFileSync(new URL(file, dir), withoutUnusedParts(code, file));
+    for (const [file, code] of Object.entries(markedSources())) {
+      const cut = withoutUnusedParts(code, file);
+      writeFileSync(new URL(file, dir), file === 'rules.ts' ? withLiteralRules(cut) : cut);
+    }
     for (const [, file] of ENTRY.matchAll(/from '\.\/(\w+\.ts)'/g)) {
       if (!existsSync(new URL(file, dir))) throw new Error(`marked/lib/marked.esm.js.map has no ${file}: check scripts/marked-source.mjs`);
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Marked as PrebuiltMarked, Tokenizer as PrebuiltTokenizer } from 'marked';
-import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, markedSource, markedSources, withoutUnusedParts } from '../../scripts/marked-source.mjs';
+import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, evaluateRules, markedSource, markedSources, withLiteralRules, withoutUnusedParts } from '../../scripts/marked-source.mjs';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
@@ -155,6 +155,35 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace(/^ {2}lheading,\n/m, '  lheading: lheadingNormal,\n  lheading,\n'), 'rules.ts'), /blockNormal no longer holds lheading on one line/);
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const emStrongLDelim = edit', 'let emStrongLDelim = edit'), 'rules.ts'), /no longer declares emStrongLDelim in one statement/);
     assert.throws(() => withoutUnusedParts(sources['rules.ts'].replace('const inlineNormal = {', 'const inlineCommonMark = {'), 'rules.ts'), /no longer declares inlineNormal/);
+  });
+
+  it('writes the rule sets as the regular expressions marked composes: the same patterns and flags, noopTest and shared where marked has them, with lookbehind and without', () => {
+    const composed = withoutUnusedParts(markedSources()['rules.ts'], 'rules.ts');
+    const literal = withLiteralRules(composed);
+    assert.doesNotMatch(literal.slice(literal.indexOf('// The grammar, composed')), /\bedit\(/, 'nothing composed when the chunk loads');
+    assert.equal((literal.match(/supportsLookbehind \?/g) ?? []).length, 3, 'three patterns ask the browser for lookbehind (blockSkip, the two GFM sets\' text)');
+    for (const lookbehind of [true, false]) {
+      const marked = evaluateRules(composed, lookbehind);
+      const shipped = evaluateRules(literal, lookbehind);
+      const rules = (exports: typeof marked) => (['block', 'inline'] as const).flatMap((group) => Object.entries(exports[group]).flatMap(([set, all]) => Object.entries(all).map(([key, rule]) => [`${group}.${set}.${key}`, rule] as const)));
+      const theirs = rules(marked);
+      const ours = rules(shipped);
+      assert.deepEqual(ours.map(([path]) => path), theirs.map(([path]) => path), 'the same sets and keys, in order');
+      ours.forEach(([path, rule], i) => {
+        const their = theirs[i][1];
+        if (their instanceof RegExp) assert.ok(rule instanceof RegExp && rule.source === their.source && rule.flags === their.flags, `${path}, lookbehind ${lookbehind}: ${rule} for ${their}`);
+        else assert.ok(!(rule instanceof RegExp) && rule.exec('x') === null, `${path} never matches`);
+      });
+      const sharing = (all: typeof ours) => all.map(([, rule]) => all.findIndex(([, other]) => other === rule));
+      assert.deepEqual(sharing(ours), sharing(theirs), `one RegExp where marked has one (lookbehind ${lookbehind})`);
+      assert.deepEqual(Object.keys(shipped.other), Object.keys(marked.other), 'other as it is');
+    }
+    assert.ok(String(evaluateRules(literal, false).inline.breaks.text).includes('|www\\.|'), 'without lookbehind, text stops at every www.');
+    assert.throws(() => withLiteralRules(composed.replace('\nexport interface Rules ', '\nexport type Rules = ')), /no longer has the `Rules` interface once/);
+    assert.throws(() => withLiteralRules(composed.replace('const _tag = ', 'let _tag = ')), /no longer declares `_tag` once/);
+    assert.throws(() => withLiteralRules(composed.replace('\nconst blockCode = ', '\nexport const extra = 1;\nconst blockCode = ')), /exports only `block` and `inline`/);
+    assert.throws(() => withLiteralRules(composed.replace("((a = '') => {", '(() => {')), /no longer tests for lookbehind/);
+    assert.throws(() => withLiteralRules(composed.replace('  text: blockText,\n', '  text: blockText,\n  extra: { exec: () => [] },\n')), /block\.normal\.extra is not a regular expression/);
   });
 
   it('leaves out of the default options those no file reads any more, and nothing else', async () => {
