@@ -33,7 +33,8 @@ export type { ChatSessionHooks, ChatSessionOptions, Pending, SessionChange, Sess
  */
 export class ChatSession extends EventTarget implements ReactiveControllerHost {
   readonly options: ChatSessionOptions;
-  #started = false;
+  /** Undefined while its page is away in the back/forward cache (stopped by the page, not by its owner): started again when the page is shown. */
+  #started: boolean | undefined = false;
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
   #reportedToDeveloper = false;
@@ -78,7 +79,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
         this.#notify({ kind: 'state' });
       },
     });
-    this.#outbox = createOutbox(this.#conversation, this.#delivery, () => this.#started);
+    this.#outbox = createOutbox(this.#conversation, this.#delivery, () => !!this.#started);
   }
 
   // ReactiveControllerHost, so the controllers run here without Lit: `requestUpdate` is a change.
@@ -101,7 +102,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /** Whether the session is started (the delivery queue sends only then). */
   get isConnected() {
-    return this.#started;
+    return !!this.#started;
   }
 
   /** Calls `listener` after each change; returns the function that unsubscribes it. */
@@ -131,8 +132,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
 
   /** Stops listening and sending (an element removed from the page); `start()` resumes. */
   stop() {
-    if (!this.#started) return;
+    const started = this.#started;
     this.#started = false;
+    if (!started) return;
     removeEventListener('pagehide', this.#handlePageHide);
     this.#controllers.forEach((c) => c.hostDisconnected?.());
     this.#outbox.stop();
@@ -147,13 +149,15 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * waits (a message another page sent meanwhile went again, from this page's queue). It starts a
    * task after it is shown: a Web Lock asked for as Chromium shows a page from its cache (in
    * `pageshow`) stalled the site's outbox, granted to no tab (FAULT_SEEDS=6033 FAULT_STEPS=40).
-   * (A session whose element the page takes out within that task is started all the same: it takes
-   * part as another tab would, sending what waits, until the page goes; not checked, for its bytes.)
+   * A session its owner stops within that task (an element the page takes out as it is shown) stays
+   * stopped: until 2 December it was started all the same, and took part as another tab would,
+   * sending what waited, until the page went.
    */
   readonly #handlePageHide = ({ persisted }: PageTransitionEvent) => {
     if (!persisted) return;
     this.stop();
-    addEventListener('pageshow', () => setTimeout(() => this.start()), { once: true });
+    this.#started = undefined;
+    addEventListener('pageshow', () => setTimeout(() => this.#started ?? this.start()), { once: true });
   };
 
   /** The conversation so far, oldest first: its newest 500 messages (as storage keeps them). */

@@ -246,9 +246,10 @@ export class ChatView extends ViewHost implements View {
   /**
    * Loads a feature's chunk once and makes its controller; later calls get the same promise. A load
    * that failed (offline, or a CSP or CDN path that blocks the chunk) is told to the developer once
-   * per attempt and forgotten, so the next need tries again (Chromium fetches it again; Firefox and
-   * WebKit keep a failed module until a reload). A caller that only starts the load may leave its
-   * failure unhandled: it is handled here.
+   * per attempt and forgotten, so the next need tries again: a browser that fetches a failed module
+   * again (Chromium 156) loads it then; others (Chromium 150, Firefox ESR, WebKitGTK as tested here)
+   * keep the failure until a reload. A caller that only starts the load may leave its failure
+   * unhandled: it is handled here.
    */
   #feature<T>(name: string, load: () => Promise<T>): Promise<T> {
     let loading = this.#features.get(name) as Promise<T> | undefined;
