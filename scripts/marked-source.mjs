@@ -238,8 +238,9 @@ export function withLiteralRules(code) {
   const grammar = once('\nconst newline = ', 'the block grammar after `other`');
   const exported = once('\nexport const block = ', 'the export of `block`');
   const rulesType = once('\nexport interface Rules ', 'the `Rules` interface');
-  const tag = code.slice(grammar, exported).match(/\nconst _tag = [^;]*;\n/g);
-  if (tag?.length !== 1 || /^export /m.test(code.slice(grammar, exported)) || code.slice(exported, rulesType).match(/^export /gm).length !== 2) {
+  const composing = code.slice(grammar, exported);
+  const tag = composing.match(/\nconst _tag = [^;]*;\n/g);
+  if (tag?.length !== 1 || /^export /m.test(composing) || code.slice(exported, rulesType).match(/^export /gm).length !== 2) {
     throw new Error("marked's rules.ts no longer declares `_tag` once and exports only `block` and `inline` after `other`: check scripts/marked-source.mjs");
   }
   const [found, fallback] = [evaluateRules(code, true), evaluateRules(code, false)];
