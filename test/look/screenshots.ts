@@ -113,12 +113,12 @@ async function typeAndSend(p: Page, text: string) {
 }
 
 /** `story` may open another tab of the site and return it: that tab is the shot. */
-async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string }, story: (p: Page) => Promise<Page | void>) {
+async function shot(name: string, options: { width: number; height: number; scale?: number; dark?: boolean; dir?: string; page?: string; forcedColors?: boolean }, story: (p: Page) => Promise<Page | void>) {
   // LOOK_ONLY=inline: only the shots whose names contain it.
   if (!name.includes(process.env.LOOK_ONLY ?? '')) return;
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height }, deviceScaleFactor: options.scale ?? 1,
-    colorScheme: options.dark ? 'dark' : 'light',
+    colorScheme: options.dark ? 'dark' : 'light', forcedColors: options.forcedColors ? 'active' : 'none',
   });
   const p = await context.newPage();
   mode = options.page === 'themes' || options.page === 'rich' ? 'themes' : 'ok';
@@ -307,6 +307,9 @@ try {
   await shot('desktop-answered', { width: 1280, height: 800, page: 'rich' }, answered);
   await shot('phone-320-answered', { width: 320, height: 640, page: 'rich' }, answered);
   await shot('dark-answered', { width: 1280, height: 800, page: 'rich', dark: true }, answered);
+  // Windows' contrast themes (forced colours): no backgrounds or shadows but the system's.
+  await shot('forced-colors-answered', { width: 1280, height: 800, page: 'rich', forcedColors: true }, answered);
+  await shot('forced-colors-dark-agent-down', { width: 1280, height: 800, dark: true, forcedColors: true }, downMidConversation);
   await shot('rtl-answered', { width: 1280, height: 800, page: 'rich', dir: 'rtl' }, answered);
   await shot('desktop-draft', { width: 1280, height: 800 }, draftAfterReload);
   await shot('phone-320-draft', { width: 320, height: 640, dir: 'rtl' }, draftAfterReload);
