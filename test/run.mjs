@@ -135,12 +135,12 @@ if (build.code === 0) {
   // The two-tab scenarios Playwright runs in Chromium (test/e2e/tabs.spec.ts), in Firefox and WebKit;
   // a visitor's Back to a page of the site, in each engine's real back/forward navigation; and in
   // each engine, a reload as the proxy's answer arrives, the CDN snippet's import map refusing
-  // changed files, and a nonce-based strict CSP.
+  // changed files, a nonce-based strict CSP, and the real proxy on another origin than the page.
   const tabEngines = browsers.filter((name) => name !== 'chromium');
   {
-    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, a reload mid-answer, the CDN snippet and a nonce-based CSP in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
-    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/reload-mid-answer.test.ts', 'test/tabs/cdn-integrity.test.ts', 'test/tabs/nonce-csp.test.ts'],
-      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), RELOAD_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(','), CSP_ENGINES: browsers.join(',') });
+    say(`two real tabs in ${tabEngines.join(', ') || 'no engine'}, Back to a page, a reload mid-answer, the CDN snippet, a nonce-based CSP and the proxy on another origin in ${browsers.join(', ')} (node:test, Playwright, puppeteer-core and WebdriverIO)`);
+    const tabs = await run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/tabs/engines.test.ts', 'test/tabs/back-forward.test.ts', 'test/tabs/reload-mid-answer.test.ts', 'test/tabs/cdn-integrity.test.ts', 'test/tabs/nonce-csp.test.ts', 'test/tabs/cross-origin-proxy.test.ts'],
+      { TAB_ENGINES: tabEngines.join(','), BACK_ENGINES: browsers.join(','), RELOAD_ENGINES: browsers.join(','), CDN_ENGINES: browsers.join(','), CSP_ENGINES: browsers.join(','), PROXY_ENGINES: browsers.join(',') });
     const pass = lastMatch(tabs.output, /^ℹ pass (\d+)/gm);
     const fail = lastMatch(tabs.output, /^ℹ fail (\d+)/gm);
     for (const [, name, why] of tabs.output.matchAll(/^﹣ (.+?) \([\d.]+ms\) # (.+)$/gm)) skippedParts.push({ name, why });

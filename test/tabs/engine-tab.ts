@@ -1,8 +1,8 @@
 /**
  * One tab of each engine, for the suites that drive Chromium, Firefox and WebKit alike from Node
- * (back-forward.test.ts, cdn-integrity.test.ts, nonce-csp.test.ts): Chromium through Playwright (its back/forward
- * cache switched back on: Playwright turns it off), Firefox through puppeteer-core, WebKitGTK's
- * MiniBrowser through WebKitWebDriver.
+ * (back-forward.test.ts, cdn-integrity.test.ts, nonce-csp.test.ts, cross-origin-proxy.test.ts):
+ * Chromium through Playwright (its back/forward cache switched back on: Playwright turns it off),
+ * Firefox through puppeteer-core, WebKitGTK's MiniBrowser through WebKitWebDriver.
  */
 import { chromium } from 'playwright';
 import puppeteer from 'puppeteer-core';
