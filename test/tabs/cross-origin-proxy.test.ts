@@ -10,7 +10,10 @@
  * each message once, in order, and a session tag the site set while the slow answer was awaited
  * reaches the agent with the next message (the try answered from memory did not carry it there).
  * A browser that could not read those two headers from another origin would leave the message
- * failed ("No answer in time"), or the tag lost.
+ * failed ("No answer in time"), or the tag lost. And the journey the widget's first bug was found
+ * on: the agent down as the visitor opens the chat (the proxy cannot reach it: its 502), they type
+ * anyway, the agent comes back: the greeting and the message reach it once each, greeting first,
+ * and the message is answered, nothing left waiting.
  *
  * Run after `npm run build`; an engine that is not installed is skipped, with the reason.
  */
@@ -33,11 +36,13 @@ const PROXY_TIMEOUT_MS = 300;
 /**
  * The agent (the reference agent, its demo flow) and this project's proxy in front of it, on an
  * origin of their own; and a site, on another, whose page has the chat on that proxy. The agent
- * answers `slowly` the texts named so, past the proxy's timeout. `heard` is what reached the
- * agent, in order, as it came (a text, or a postback's node), with the session tags each request added.
+ * answers `slowly` the texts named so, past the proxy's timeout, and cannot be reached while
+ * `agent.down` (the proxy's 502). `heard` is what reached the agent, in order, as it came (a text,
+ * or a postback's node), with the session tags each request added; `refused`, the tries while down.
  */
-async function siteWithProxyElsewhere(slowly: string[]) {
+async function siteWithProxyElsewhere(slowly: string[] = []) {
   const heard: { what: string; tags: string[] }[] = [];
+  const state = { down: false, refused: 0 };
   const token = randomUUID();
   const agent = await serve(createReferenceAgent({ flow: DEMO_FLOW, deployments: { demo: token } }));
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,6 +57,10 @@ async function siteWithProxyElsewhere(slowly: string[]) {
   const proxy = await serve(createProxy({
     upstreamUrl: agent.url, handle: 'demo', token, allowedOrigins: [new URL(site.url).origin], timeoutMs: PROXY_TIMEOUT_MS, log: () => undefined,
     fetch: async (input, init) => {
+      if (state.down) {
+        state.refused++;
+        throw new TypeError('fetch failed (connection refused)');
+      }
       const { message, tagOperations } = JSON.parse(String(init?.body));
       const what = message.text ?? message.payload?.data;
       heard.push({ what, tags: tagOperations?.add ?? [] });
@@ -61,8 +70,11 @@ async function siteWithProxyElsewhere(slowly: string[]) {
   }));
   proxyUrl = `${proxy.url}/`;
   assert.notEqual(new URL(proxyUrl).origin, new URL(site.url).origin, 'the proxy is on another origin than the page');
-  return { url: site.url, heard, close: () => Promise.all([site.close(), proxy.close(0), agent.close(0)]) };
+  return { url: site.url, heard, agent: state, close: () => Promise.all([site.close(), proxy.close(0), agent.close(0)]) };
 }
+
+const GREETING = ["Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.", 'What would you like to do?'];
+const FALLBACK = 'Sorry, I did not get that. Try pricing, plans, my name, who am I, video or menu.';
 
 /** In the page: the visitor's messages still waiting, or failed (their status parts). */
 const unsettled = () => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="message-status--waiting"], [part~="message-status--failed"]') ?? []].length;
@@ -94,8 +106,8 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
       try {
         await tab.goto(url);
         await poll(() => open(tab), `${engine}: the launcher is there`);
-        await showing("Hi! I'm the demo agent.", 'greeted, its markdown drawn');
-        await showing('What would you like to do?', 'the greeting offers its choices');
+        await showing(GREETING[0], 'greeted, its markdown drawn');
+        await showing(GREETING[1], 'the greeting offers its choices');
         await tab.evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="button"]')]
           .find((button) => button.textContent!.trim() === 'Pricing')!.click(), null);
         await showing('Our pricing is simple:', 'the choice answered');
@@ -112,13 +124,43 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
         assert.equal(await tab.evaluate(() => document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('table').length, null), 1, 'its table drawn');
         assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left waiting or failed');
         assert.deepEqual((await bubbles()).map((text) => text.split('\n')[0]), [
-          "Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.", 'What would you like to do?', 'Pricing',
+          ...GREETING, 'Pricing',
           'Our pricing is simple:', 'Would you like to see the plans?', 'compare', 'Plans at a glance',
         ], 'the reloaded page shows the whole conversation, each message once');
         await send('menu');
-        await poll(async () => (await bubbles()).filter((b) => b.includes("Hi! I'm the demo agent.")).length === 2, `${engine}: "menu" answered with the menu`);
+        await poll(async () => (await bubbles()).filter((b) => b === GREETING[0]).length === 2, `${engine}: "menu" answered with the menu`);
         assert.deepEqual(heard.map(({ what }) => what), ['greeting', 'pricing', 'compare', 'menu'], 'the agent heard each once, in order');
         assert.deepEqual(heard.map(({ tags }) => tags.includes('vip')), [false, false, false, true], 'the tag set while the answer was kept reached the agent with the next message');
+      } finally {
+        await close();
+      }
+    });
+
+    it('the agent down as the visitor opens the chat (the proxy\'s 502), they type anyway, the agent comes back: greeted, their message delivered after the greeting and answered, each once', async () => {
+      const { url, heard, agent, close } = await siteWithProxyElsewhere();
+      const bubbles = () => tab.evaluate(shown, null);
+      try {
+        agent.down = true;
+        await tab.goto(url);
+        await poll(() => open(tab), `${engine}: the launcher is there`);
+        await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]'), null), `${engine}: the panel says the chat has not started`);
+        await type(tab, 'Do you ship to Greece?');
+        await poll(() => tab.evaluate(() => {
+          const button = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
+          return !button.disabled && (button.click(), true);
+        }, null), `${engine}: Send can be pressed`);
+        await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="message-status--waiting"]'), null), `${engine}: the message shows as not delivered yet`);
+        const refused = agent.refused;
+        await poll(async () => agent.refused > refused, `${engine}: tried again while the agent was down`);
+        agent.down = false;
+        await poll(async () => (await bubbles()).includes(FALLBACK), `${engine}: answered once the agent is back`)
+          .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await bubbles())}`));
+        // (The greeting shows where it arrived: after the message, typed before it came.)
+        assert.deepEqual([...await bubbles()].sort(), [...GREETING, 'Do you ship to Greece?', FALLBACK].sort(), 'greeted, the message and its answer, each once');
+        assert.equal((await bubbles()).at(-1), FALLBACK, 'the answer comes last');
+        assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left waiting or failed');
+        assert.equal(await tab.evaluate(() => !!document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="error"]'), null), false, 'the problem is gone');
+        assert.deepEqual(heard.map(({ what }) => what), ['greeting', 'Do you ship to Greece?'], 'the agent heard the greeting, then the message, once each');
       } finally {
         await close();
       }
