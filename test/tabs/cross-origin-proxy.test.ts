@@ -6,7 +6,7 @@
  * says in its headers. The visitor is greeted (markdown and buttons), picks a choice, asks for the
  * plans' table while the agent is slow (past the proxy's timeout: its 504 asks, in `Retry-After`,
  * to come back in a second, and keeps the agent's answer for that try, marked
- * `Agent-Chat-Replayed`), reloads, and writes once more. The answer comes once, the agent hears
+ * `Agent-Chat-Replayed`), reloads before it came, and writes once more. The answer comes once, the agent hears
  * each message once, in order, and a session tag the site set while the slow answer was awaited
  * reaches the agent with the next message (the try answered from memory did not carry it there).
  * A browser that could not read those two headers from another origin would leave the message
@@ -76,8 +76,9 @@ async function siteWithProxyElsewhere(slowly: string[] = []) {
 const GREETING = ["Hi! I'm the demo agent. I answer from a local flow file, so everything here works offline.", 'What would you like to do?'];
 const FALLBACK = 'Sorry, I did not get that. Try pricing, plans, my name, who am I, video or menu.';
 
-/** In the page: the visitor's messages still waiting, or failed (their status parts). */
-const unsettled = () => [...document.querySelector('agent-chat')?.shadowRoot?.querySelectorAll('[part~="message-status--waiting"], [part~="message-status--failed"]') ?? []].length;
+/** In the page: the visitor's messages still sending, waiting or failed (their status parts). */
+const unsettled = () => document.querySelector('agent-chat')?.shadowRoot
+  ?.querySelectorAll('[part~="message-status--sending"], [part~="message-status--waiting"], [part~="message-status--failed"]').length ?? 0;
 
 /** `PROXY_ENGINES=webkit` runs one engine. */
 const chosen = listFrom('PROXY_ENGINES', ['chromium', 'firefox', 'webkit'], ['chromium', 'firefox', 'webkit']);
@@ -122,7 +123,7 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
         // The table of the "compare" node, once the reloaded page has asked again and been given the kept answer.
         await showing('Plans at a glance', 'the slow answer shows after the reload, asked again past the proxy\'s 504');
         assert.equal(await tab.evaluate(() => document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('table').length, null), 1, 'its table drawn');
-        assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left waiting or failed');
+        assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left sending, waiting or failed');
         assert.deepEqual((await bubbles()).map((text) => text.split('\n')[0]), [
           ...GREETING, 'Pricing',
           'Our pricing is simple:', 'Would you like to see the plans?', 'compare', 'Plans at a glance',
@@ -158,7 +159,7 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
         // (The greeting shows where it arrived: after the message, typed before it came.)
         assert.deepEqual([...await bubbles()].sort(), [...GREETING, 'Do you ship to Greece?', FALLBACK].sort(), 'greeted, the message and its answer, each once');
         assert.equal((await bubbles()).at(-1), FALLBACK, 'the answer comes last');
-        assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left waiting or failed');
+        assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left sending, waiting or failed');
         assert.equal(await tab.evaluate(() => !!document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="error"]'), null), false, 'the problem is gone');
         assert.deepEqual(heard.map(({ what }) => what), ['greeting', 'Do you ship to Greece?'], 'the agent heard the greeting, then the message, once each');
       } finally {

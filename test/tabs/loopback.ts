@@ -1,7 +1,7 @@
 /**
  * What the tab suites' loopback servers share (engines.test.ts, back-forward.test.ts,
- * cdn-integrity.test.ts, nonce-csp.test.ts, cross-origin-proxy.test.ts): the built widget's files under `/dist/`, or as a CDN
- * serves them, and listening on 127.0.0.1.
+ * cdn-integrity.test.ts, nonce-csp.test.ts, cross-origin-proxy.test.ts): the built widget's files
+ * under `/dist/`, or as a CDN serves them, and listening on 127.0.0.1.
  */
 import { readFile } from 'node:fs/promises';
 import type { Server, ServerResponse } from 'node:http';
