@@ -28,7 +28,7 @@ import { listFrom } from '../support/env.mjs';
 import { ENGINE_TABS, type Tab } from './engine-tab.js';
 import { listen, serveDist } from './loopback.js';
 import { poll } from './scenarios.js';
-import { open, shown, type } from './visitor.js';
+import { open, say, shown } from './visitor.js';
 
 /** How long the proxy waits for the agent before its 504; the slow answer takes three times as long. */
 const PROXY_TIMEOUT_MS = 300;
@@ -94,14 +94,6 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
     it('greeted, a choice picked, a slow answer kept by the proxy, a reload before it came, one more message: each heard once, in order, the tag set meanwhile delivered', async () => {
       const { url, heard, close } = await siteWithProxyElsewhere(['compare']);
       const bubbles = () => tab.evaluate(shown, null);
-      /** Types `text` and presses Send, as a visitor does. */
-      const send = async (text: string) => {
-        await type(tab, text);
-        await poll(() => tab.evaluate(() => {
-          const button = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
-          return !button.disabled && (button.click(), true);
-        }, null), `${engine}: Send can be pressed`);
-      };
       const showing = (text: string, why: string) => poll(async () => (await bubbles()).some((b) => b.includes(text)), `${engine}: ${why}`)
         .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await bubbles())}`));
       try {
@@ -112,7 +104,7 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
         await tab.evaluate(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="button"]')]
           .find((button) => button.textContent!.trim() === 'Pricing')!.click(), null);
         await showing('Our pricing is simple:', 'the choice answered');
-        await send('compare');
+        await say(tab, engine, 'compare', false);
         // The first try is with the agent (which will answer it late); the site tags the visitor
         // meanwhile, and the visitor reloads: the next page sends the question again, with the tag,
         // and is given the kept answer.
@@ -128,7 +120,7 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
           ...GREETING, 'Pricing',
           'Our pricing is simple:', 'Would you like to see the plans?', 'compare', 'Plans at a glance',
         ], 'the reloaded page shows the whole conversation, each message once');
-        await send('menu');
+        await say(tab, engine, 'menu', false);
         await poll(async () => (await bubbles()).filter((b) => b === GREETING[0]).length === 2, `${engine}: "menu" answered with the menu`);
         assert.deepEqual(heard.map(({ what }) => what), ['greeting', 'pricing', 'compare', 'menu'], 'the agent heard each once, in order');
         assert.deepEqual(heard.map(({ tags }) => tags.includes('vip')), [false, false, false, true], 'the tag set while the answer was kept reached the agent with the next message');
@@ -145,11 +137,7 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
         await tab.goto(url);
         await poll(() => open(tab), `${engine}: the launcher is there`);
         await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]'), null), `${engine}: the panel says the chat has not started`);
-        await type(tab, 'Do you ship to Greece?');
-        await poll(() => tab.evaluate(() => {
-          const button = document.querySelector('agent-chat')!.shadowRoot!.querySelector<HTMLButtonElement>('[part~="send-button"]')!;
-          return !button.disabled && (button.click(), true);
-        }, null), `${engine}: Send can be pressed`);
+        await say(tab, engine, 'Do you ship to Greece?', false);
         await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="message-status--waiting"]'), null), `${engine}: the message shows as not delivered yet`);
         const refused = agent.refused;
         await poll(async () => agent.refused > refused, `${engine}: tried again while the agent was down`);
