@@ -80,6 +80,9 @@ const FALLBACK = 'Sorry, I did not get that. Try pricing, plans, my name, who am
 const unsettled = () => document.querySelector('agent-chat')?.shadowRoot
   ?.querySelectorAll('[part~="message-status--sending"], [part~="message-status--waiting"], [part~="message-status--failed"]').length ?? 0;
 
+/** In the page: whether the panel shows a problem (its error part: the chat not started, say). */
+const problemShown = () => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]');
+
 /** `PROXY_ENGINES=webkit` runs one engine. */
 const chosen = listFrom('PROXY_ENGINES', ['chromium', 'firefox', 'webkit'], ['chromium', 'firefox', 'webkit']);
 
@@ -90,12 +93,13 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
       tab = await start();
     });
     after(() => tab?.quit());
+    const bubbles = () => tab.evaluate(shown, null);
+    /** Waits until a bubble shows `text`; failing, says what the panel shows. */
+    const showing = (text: string, why: string) => poll(async () => (await bubbles()).some((b) => b.includes(text)), `${engine}: ${why}`)
+      .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await bubbles())}`));
 
     it('greeted, a choice picked, a slow answer kept by the proxy, a reload before it came, one more message: each heard once, in order, the tag set meanwhile delivered', async () => {
       const { url, heard, close } = await siteWithProxyElsewhere(['compare']);
-      const bubbles = () => tab.evaluate(shown, null);
-      const showing = (text: string, why: string) => poll(async () => (await bubbles()).some((b) => b.includes(text)), `${engine}: ${why}`)
-        .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await bubbles())}`));
       try {
         await tab.goto(url);
         await poll(() => open(tab), `${engine}: the launcher is there`);
@@ -131,24 +135,22 @@ for (const [engine, { start, missing }] of Object.entries(ENGINE_TABS)) {
 
     it('the agent down as the visitor opens the chat (the proxy\'s 502), they type anyway, the agent comes back: greeted, their message delivered after the greeting and answered, each once', async () => {
       const { url, heard, agent, close } = await siteWithProxyElsewhere();
-      const bubbles = () => tab.evaluate(shown, null);
       try {
         agent.down = true;
         await tab.goto(url);
         await poll(() => open(tab), `${engine}: the launcher is there`);
-        await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]'), null), `${engine}: the panel says the chat has not started`);
+        await poll(() => tab.evaluate(problemShown, null), `${engine}: the panel says the chat has not started`);
         await say(tab, engine, 'Do you ship to Greece?', false);
         await poll(() => tab.evaluate(() => !!document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="message-status--waiting"]'), null), `${engine}: the message shows as not delivered yet`);
         const refused = agent.refused;
         await poll(async () => agent.refused > refused, `${engine}: tried again while the agent was down`);
         agent.down = false;
-        await poll(async () => (await bubbles()).includes(FALLBACK), `${engine}: answered once the agent is back`)
-          .catch(async (error) => assert.fail(`${error.message}: it shows ${JSON.stringify(await bubbles())}`));
+        await showing(FALLBACK, 'answered once the agent is back');
         // (The greeting shows where it arrived: after the message, typed before it came.)
         assert.deepEqual([...await bubbles()].sort(), [...GREETING, 'Do you ship to Greece?', FALLBACK].sort(), 'greeted, the message and its answer, each once');
         assert.equal((await bubbles()).at(-1), FALLBACK, 'the answer comes last');
         assert.equal(await tab.evaluate(unsettled, null), 0, 'nothing is left sending, waiting or failed');
-        assert.equal(await tab.evaluate(() => !!document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="error"]'), null), false, 'the problem is gone');
+        assert.equal(await tab.evaluate(problemShown, null), false, 'the problem is gone');
         assert.deepEqual(heard.map(({ what }) => what), ['greeting', 'Do you ship to Greece?'], 'the agent heard the greeting, then the message, once each');
       } finally {
         await close();
