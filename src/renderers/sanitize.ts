@@ -128,8 +128,9 @@ export function sanitizeHtml(dirty: string): DocumentFragment {
 /**
  * Markdown → sanitised DOM, ready to render as a Lit child value. Throws only for a text nested
  * deeper than the call stack allows (thousands of quotes in quotes: marked recurses at each level;
- * a RangeError, Firefox's InternalError), which the widget's renderer registry shows as the reply's
- * altText, as a site's renderer should. Each message is rendered once, when it arrives (see
+ * a RangeError, Firefox's InternalError), and for one that begins with a `<frameset>` (the HTML
+ * parser puts it in place of the body, and DOMPurify gives back null), which the widget's renderer
+ * registry shows as the reply's altText, as a site's renderer should. Each message is rendered once, when it arrives (see
  * MessageLogController), so this runs once per message.
  */
 export function renderMarkdown(markdown: string): DocumentFragment {

@@ -30,23 +30,29 @@ describe('hostile replies', () => {
 
   it(`has at least 50 payloads (${HOSTILE.length})`, () => expect(HOSTILE.length).to.be.at.least(50));
 
-  it('a reply nested deeper than the markdown parser can follow (quotes in quotes, marked recursing at each) shows its altText, and the widget answers on', async () => {
-    const { errors, stop } = collectPageErrors();
-    const deep = `${'>'.repeat(20_000)} too deep`;
-    const proxy = new FakeProxy().next(ok({ type: 'text', options: [deep], altText: 'Said plainly' }, { type: 'text', options: ['**after** it'], altText: 'after it' }));
-    try {
-      const { chat } = await mount(proxy, { open: true });
-      await waitUntil(() => bubbles(chat).includes('after it'), 'the reply after it drawn', WAIT);
-      expect(bubbles(chat), 'the deep one as its altText, the next as markdown').to.deep.equal(['Said plainly', 'after it']);
-      expect(parts(chat, 'bubble--fallback').map((b) => b.textContent!.trim())).to.deep.equal(['Said plainly']);
-      expect(errors, 'no uncaught errors').to.deep.equal([]);
-      chat.send('still usable?');
-      await waitUntil(() => bubbles(chat).at(-1) === 'You said: still usable?', 'the widget still answers', WAIT);
-    } finally {
-      stop();
-      proxy.restore();
-    }
-  });
+  // Markdown the renderer cannot draw: the reply as its altText, and the widget answers on.
+  const undrawable = [
+    ['nested deeper than the markdown parser can follow (quotes in quotes, marked recursing at each)', `${'>'.repeat(20_000)} too deep`],
+    ['that begins with a frameset (the HTML parser puts it in place of the body, and DOMPurify gives back nothing)', '<frameset>**Welcome**, ask me anything'],
+  ];
+  for (const [what, markdown] of undrawable) {
+    it(`a reply ${what} shows its altText, and the widget answers on`, async () => {
+      const { errors, stop } = collectPageErrors();
+      const proxy = new FakeProxy().next(ok({ type: 'text', options: [markdown], altText: 'Said plainly' }, { type: 'text', options: ['**after** it'], altText: 'after it' }));
+      try {
+        const { chat } = await mount(proxy, { open: true });
+        await waitUntil(() => bubbles(chat).includes('after it'), 'the reply after it drawn', WAIT);
+        expect(bubbles(chat), 'the undrawable one as its altText, the next as markdown').to.deep.equal(['Said plainly', 'after it']);
+        expect(parts(chat, 'bubble--fallback').map((b) => b.textContent!.trim())).to.deep.equal(['Said plainly']);
+        expect(errors, 'no uncaught errors').to.deep.equal([]);
+        chat.send('still usable?');
+        await waitUntil(() => bubbles(chat).at(-1) === 'You said: still usable?', 'the widget still answers', WAIT);
+      } finally {
+        stop();
+        proxy.restore();
+      }
+    });
+  }
 
   it('none of them runs, escapes the shadow root or breaks the widget, in any field', async () => {
     const { errors, stop } = collectPageErrors();
