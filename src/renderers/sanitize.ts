@@ -128,10 +128,10 @@ export function sanitizeHtml(dirty: string): DocumentFragment {
 /**
  * Markdown → sanitised DOM, ready to render as a Lit child value. Throws only for a text nested
  * deeper than the call stack allows (thousands of quotes in quotes: marked recurses at each level;
- * a RangeError, Firefox's InternalError), and for one with a `<frameset>` before any content (the HTML
- * parser puts it in place of the body, and DOMPurify gives back null), which the widget's renderer
- * registry shows as the reply's altText, as a site's renderer should. Each message is rendered once, when it arrives (see
- * MessageLogController), so this runs once per message.
+ * a RangeError, Firefox's InternalError), and for one with a `<frameset>` before any content (the
+ * HTML parser puts it in place of the body, and DOMPurify gives back null), which the widget's
+ * renderer registry shows as the reply's altText, as a site's renderer should. Each message is
+ * rendered once, when it arrives (see MessageLogController), so this runs once per message.
  */
 export function renderMarkdown(markdown: string): DocumentFragment {
   return sanitizeHtml(markdownToHtml(markdown));
