@@ -119,7 +119,9 @@ export function markdownToHtml(markdown: string): string {
  * Sanitises an HTML string into a fragment owned by this document. DOMPurify's is its parser's
  * (a document of its own for each text), and stays so once its nodes are drawn: a fragment drawn
  * by Lit, which keeps it as the value it drew, kept that whole document alive for as long as the
- * message was in the log (one for each markdown reply on the page).
+ * message was in the log (one for each markdown reply on the page). Throws a TypeError where
+ * DOMPurify gives back null (markup with a `<frameset>` before any content): `adoptNode` takes no
+ * null, and the caller's renderer falls back as for any error (see renderMarkdown).
  */
 export function sanitizeHtml(dirty: string): DocumentFragment {
   return document.adoptNode(getPurifier().sanitize(dirty, PURIFY_CONFIG));
