@@ -95,6 +95,15 @@ describe('proxy over HTTP', () => {
     }
   });
 
+  it('forwards any Unix time in ms the contract allows, a fraction of a millisecond included (CONTRACT: `timestamp` is a number)', async () => {
+    for (const timestamp of [0, 1764720000000, 1764720000000.25]) {
+      upstream.calls.length = 0;
+      const { status } = await post(`${proxy.url}/`, { ...validBody, timestamp });
+      assert.equal(status, 200, String(timestamp));
+      assert.deepEqual(upstream.calls[0].body, { ...validBody, timestamp, handle: HANDLE });
+    }
+  });
+
   it('passes upstream error statuses and bodies through', async () => {
     for (const [status, error] of [[401, 'Invalid token'], [403, 'Unknown principal'], [500, 'Internal']] as const) {
       upstream.behave(answerJson(status, { status: 'error', error }));
@@ -114,6 +123,8 @@ describe('proxy over HTTP', () => {
     ['a malformed language', { message: { text: 'a' }, language: 'english please' }, /"language" must be a language code/],
     ['too many tags', { message: { text: 'a' }, tagOperations: { add: Array.from({ length: 21 }, (_, i) => `t${i}`) } }, /"tagOperations.add" must have at most 20 items/],
     ['tag operations that neither add nor remove', { message: { text: 'a' }, tagOperations: {} }, /"tagOperations" needs "add" or "remove"/],
+    ['a negative timestamp', { message: { text: 'a' }, timestamp: -1 }, /^Invalid request: "timestamp" must be at least 0$/],
+    ['a timestamp that is not a number', { message: { text: 'a' }, timestamp: '2026-12-03' }, /^Invalid request: "timestamp" must be a number$/],
     ['an empty sender id', { message: { text: 'a' }, sender: { id: '' } }, /"sender.id" must not be empty/],
     ['a client-chosen handle', { ...validBody, handle: 'someone-else' }, /"handle" must not be sent/],
     ['not an object', [1, 2], /"body" must be an object/],

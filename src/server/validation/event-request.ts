@@ -39,7 +39,8 @@ export const clientEventRequestSchema = z.object({
       email: z.string().max(254).optional(),
     })
     .optional(),
-  timestamp: z.number().int().nonnegative().optional(),
+  /** Unix time in ms: a number (CONTRACT §1 and the OpenAPI document), so a fraction of a ms passes too. */
+  timestamp: z.number().nonnegative().optional(),
   language: z.string().regex(LANGUAGE, { message: 'must be a language code such as "EN", "EL" or "de-AT"' }).optional(),
   tagOperations: z
     .object({ add: tagList.optional(), remove: tagList.optional() })
@@ -60,11 +61,13 @@ export function describeIssue(issue: z.core.$ZodIssue & { input?: unknown }): st
   const path = `"${issue.path.map(String).join('.') || 'body'}"`;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? `${path} is required` : `${path} must be ${article(issue.expected)}`;
+      return issue.input === undefined ? `${path} is required` : `${path} must be ${article(issue.expected === 'int' ? 'integer' : issue.expected)}`;
     case 'too_big':
       return issue.origin === 'string'
         ? `${path} must be at most ${issue.maximum} characters`
-        : `${path} must have at most ${issue.maximum} items`;
+        : issue.origin === 'array'
+          ? `${path} must have at most ${issue.maximum} items`
+          : `${path} must be at most ${issue.maximum}`;
     case 'too_small':
       return issue.origin === 'string' ? `${path} must not be empty` : `${path} must be at least ${issue.minimum}`;
     case 'invalid_union':

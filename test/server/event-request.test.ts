@@ -1,0 +1,26 @@
+/**
+ * The wording of the proxy's and the reference agent's 400s (`describeIssue`): each kind of limit
+ * says what it limits — characters of a text, items of a list, the value of a number.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { validate } from '../../src/server/validation/event-request.js';
+
+describe('describeIssue', () => {
+  const schema = z.object({ text: z.string().min(1).max(3), list: z.array(z.string()).max(2), count: z.number().min(1).max(5), whole: z.number().int() }).partial();
+  const cases: [unknown, string][] = [
+    [{ text: 'abcd' }, '"text" must be at most 3 characters'],
+    [{ text: '' }, '"text" must not be empty'],
+    [{ list: ['a', 'b', 'c'] }, '"list" must have at most 2 items'],
+    [{ count: 6 }, '"count" must be at most 5'],
+    [{ count: 0 }, '"count" must be at least 1'],
+    [{ whole: 1.5 }, '"whole" must be an integer'],
+    [{ count: 'six' }, '"count" must be a number'],
+  ];
+  for (const [body, error] of cases) {
+    it(`${JSON.stringify(body)}: ${error}`, () => {
+      assert.deepEqual(validate(schema, body), { ok: false, error });
+    });
+  }
+});
