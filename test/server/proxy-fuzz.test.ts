@@ -28,6 +28,7 @@ const valid = () => ({
   language: 'en',
   tagOperations: { add: ['vip'], remove: ['new'] },
   options: { includeMetadata: true },
+  timestamp: 1764720000000,
 });
 
 type Random = () => number;
@@ -50,6 +51,19 @@ function oddValue(random: Random, depth = 0): unknown {
     case 'object': return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, (_, i) => [`k${i}`, oddValue(random, depth + 1)]));
     default: return JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}');
   }
+}
+
+/**
+ * Where an error names a field and a limit of its kind (`"sender.id" must be at most 64 characters`,
+ * `"tagOperations.add" must have at most 20 items`), that field of `body` is of that kind: a limit
+ * said of the wrong kind (a number's as "items") tells the client nothing it can fix.
+ */
+function limitOfItsKind(body: string, error: string): boolean {
+  const said = /^Invalid request: "([^"]+)" must (?:be at most \d+ (characters)|have at most \d+ (items)|be at (?:most|least) -?[\d.e+]+$)/.exec(error);
+  if (!said) return true;
+  let value: unknown = JSON.parse(body);
+  for (const key of said[1].split('.')) value = (value as Record<string, unknown>)?.[key];
+  return said[2] ? typeof value === 'string' : said[3] ? Array.isArray(value) : typeof value === 'number';
 }
 
 /** The paths of a value's fields, for breaking one. */
@@ -128,6 +142,7 @@ describe(`proxy under random bad input (seed ${SEED}, PROXY_FUZZ_SEED=n to repla
         assert.equal(json.status, 'error', what);
         assert.equal(typeof json.error, 'string', what);
         assert.ok(json.error.length > 8, what);
+        assert.ok(limitOfItsKind(body, json.error), `a limit said of the wrong kind of value: ${what}`);
         assert.deepEqual(openapi.errorResponse(json), [], what);
       }
       assert.equal(({} as { polluted?: boolean }).polluted, undefined, `prototype polluted after ${what}`);
