@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { fakeUpstream, OK_BODY } from './support/servers.js';
@@ -54,6 +55,12 @@ describe('agent-chat-proxy CLI', () => {
     ['RATE_LIMIT_ON_OUTAGE with the limit off', { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_ON_OUTAGE: 'closed' }, /RATE_LIMIT_ON_OUTAGE is set but RATE_LIMIT_PER_MINUTE=0/],
     ['RATE_LIMIT_ON_OUTAGE without REDIS_URL', { RATE_LIMIT_ON_OUTAGE: 'closed' }, /RATE_LIMIT_ON_OUTAGE is set but REDIS_URL is not/],
     ['RATE_LIMIT_ON_OUTAGE neither open nor closed', { REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_ON_OUTAGE: 'maybe' }, /RATE_LIMIT_ON_OUTAGE must be open or closed/],
+    // A wildcard never matches a browser's Origin: every request would be refused (403).
+    ['ALLOWED_ORIGINS with a wildcard', { ALLOWED_ORIGINS: 'https://*.shop.example' }, /ALLOWED_ORIGINS: "https:\/\/\*\.shop\.example" has a wildcard/],
+    // A token that cannot go in an Authorization header made every request fail with 502 "could
+    // not be reached"; one given with its scheme went as "Bearer Bearer …" (401 from the service).
+    ['AGENT_API_TOKEN with a line break', { AGENT_API_TOKEN: `${TOKEN}\nsecond-line` }, /^agent-chat-proxy: AGENT_API_TOKEN must be the token alone, one word of visible characters/],
+    ['AGENT_API_TOKEN with its scheme', { AGENT_API_TOKEN: `Bearer ${TOKEN}` }, /AGENT_API_TOKEN must be the token alone.*without "Bearer "/],
   ];
   it('without its server packages (a widget-only install), says which to install', () => {
     const alone = mkdtempSync(join(tmpdir(), 'agent-chat-cli-'));
@@ -77,6 +84,29 @@ describe('agent-chat-proxy CLI', () => {
       assert.equal(run.status, 2, run.stderr);
       assert.match(run.stderr, message);
       assert.ok(!run.stderr.includes(TOKEN), 'the token is not printed');
+      assert.equal(run.stderr.trim().split('\n').length, 1, `one line: ${run.stderr}`);
+    });
+  }
+
+  // Where it cannot listen: one line naming the setting, not a stack trace.
+  const cannotListen: [string, Record<string, string>, RegExp][] = [
+    ['a port in use', {}, /^agent-chat-proxy: cannot listen on 127\.0\.0\.1:\d+: the port is in use \(PORT\)$/],
+    ['a host that is not a name or address', { HOST: 'not a host' }, /^agent-chat-proxy: cannot listen on not a host:\d+: no such host \(HOST\)$/],
+    ['an address that is not this machine\'s', { HOST: '192.0.2.1' }, /^agent-chat-proxy: cannot listen on 192\.0\.2\.1:\d+: not an address of this machine \(HOST\)$/],
+  ];
+  for (const [what, change, message] of cannotListen) {
+    it(`stops at start on ${what}, naming the setting`, async () => {
+      const taken = createServer().listen(0, '127.0.0.1');
+      await once(taken, 'listening');
+      try {
+        const env = { ...baseEnv('http://127.0.0.1:9'), PORT: String((taken.address() as AddressInfo).port), ...change, PATH: process.env.PATH! };
+        const run = spawnSync(process.execPath, [cli], { env, encoding: 'utf8', timeout: 10_000 });
+        assert.equal(run.status, 2, run.stderr);
+        assert.match(run.stderr.trim(), message);
+        assert.ok(!run.stderr.includes(TOKEN), 'the token is not printed');
+      } finally {
+        taken.close();
+      }
     });
   }
 

@@ -3,6 +3,7 @@
  * AGENT_API_URL, AGENT_HANDLE, AGENT_API_TOKEN, ALLOWED_ORIGINS, PORT, HOST, AGENT_TIMEOUT_MS,
  * RATE_LIMIT_PER_MINUTE, TRUSTED_PROXIES, REDIS_URL, RATE_LIMIT_ON_OUTAGE, PROXY_DEBUG.
  */
+import type { ListenConfig } from '../proxy/config.js';
 import type { RateLimitStore } from '../proxy/rate-limit.js';
 import type { ReplayStore } from '../proxy/replay.js';
 
@@ -39,10 +40,24 @@ async function redisStores(url: string, onOutage: 'open' | 'closed'): Promise<{ 
   return { rateLimitStore: redisRateLimitStore(client, { onOutage }), replay: redisReplayStore(client) };
 }
 
+/** A failure to listen that the settings explain, said as a ConfigError naming the setting; any other error as it is. */
+function cannotListen(error: NodeJS.ErrnoException, { host, port }: ListenConfig) {
+  const why = {
+    EADDRINUSE: 'the port is in use (PORT)',
+    EACCES: 'not allowed to use this port (PORT; those below 1024 need privileges)',
+    ENOTFOUND: 'no such host (HOST)',
+    EAI_AGAIN: 'no such host (HOST)',
+    EADDRNOTAVAIL: 'not an address of this machine (HOST)',
+  }[error.code ?? ''];
+  return why ? new ConfigError(`cannot listen on ${host.includes(':') ? `[${host}]` : host}:${port}: ${why}`) : error;
+}
+
 try {
   const config = readProxyEnv(process.env);
   const stores = config.redisUrl ? await redisStores(config.redisUrl, config.rateLimitOnOutage ?? 'open') : undefined;
-  const running = await listen(createProxy({ ...config, ...stores }), config);
+  const running = await listen(createProxy({ ...config, ...stores }), config).catch((error) => {
+    throw cannotListen(error, config);
+  });
   closeOnSignals([running]);
   console.error(`agent-chat-proxy: listening on ${running.url}/ → ${config.upstreamUrl}/api/events (handle ${config.handle})`);
 } catch (error) {

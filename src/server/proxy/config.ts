@@ -62,6 +62,19 @@ function httpUrl(name: string, raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * The token as it goes after "Bearer " in the Authorization header. A value that cannot (a line
+ * break from a pasted file, spaces) made every request fail as "could not be reached", and one given
+ * with its scheme went as "Bearer Bearer …". Its characters are never put in the message.
+ */
+function bearerToken(raw: string): string {
+  if (/^bearer\s/i.test(raw)) throw new ConfigError('AGENT_API_TOKEN must be the token alone, without "Bearer " (the proxy adds it)');
+  if (!/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError('AGENT_API_TOKEN must be the token alone, one word of visible characters: it has spaces, line breaks or other characters an Authorization header cannot carry');
+  }
+  return raw;
+}
+
 function origins(raw: string): readonly string[] | '*' {
   if (raw === '*') return '*';
   return raw.split(',').map((entry) => {
@@ -71,6 +84,10 @@ function origins(raw: string): readonly string[] | '*' {
       url = new URL(trimmed);
     } catch {
       throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" is not an origin such as https://www.example.com`);
+    }
+    // An origin is matched whole: a wildcard would match no page, and every request be refused.
+    if (trimmed.includes('*')) {
+      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" has a wildcard, which matches no page: list each origin (https://www.example.com,https://shop.example.com), or give * alone for any`);
     }
     if (url.origin === 'null' || url.href.replace(/\/$/, '') !== url.origin) {
       throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" must be a bare origin (scheme://host[:port]), without a path`);
@@ -115,7 +132,7 @@ export function readProxyEnv(env: Env): ProxyConfig & ListenConfig & SharedLimit
     ...sharedLimit(env, rateLimitPerMinute),
     upstreamUrl: httpUrl('AGENT_API_URL', required(env, 'AGENT_API_URL', "the agent service's base URL")),
     handle: required(env, 'AGENT_HANDLE', "the deployment's handle (identifier)"),
-    token: required(env, 'AGENT_API_TOKEN', "the deployment's API token"),
+    token: bearerToken(required(env, 'AGENT_API_TOKEN', "the deployment's API token")),
     allowedOrigins: origins(required(env, 'ALLOWED_ORIGINS', 'comma-separated origins allowed to call the proxy, or *')),
     port: integer(env, 'PORT', 8787, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
