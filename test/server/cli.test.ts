@@ -60,6 +60,7 @@ describe('agent-chat-proxy CLI', () => {
     // A token that cannot go in an Authorization header made every request fail with 502 "could
     // not be reached"; one given with its scheme went as "Bearer Bearer …" (401 from the service).
     ['AGENT_API_TOKEN with a line break', { AGENT_API_TOKEN: `${TOKEN}\nsecond-line` }, /^agent-chat-proxy: AGENT_API_TOKEN must be the token alone, one word of visible characters/],
+    ['PROXY_DEBUG neither on nor off', { PROXY_DEBUG: 'yes' }, /PROXY_DEBUG must be 1 \(or true\) to log message text, or 0 \(or false\), not "yes"/],
     ['AGENT_API_TOKEN with its scheme', { AGENT_API_TOKEN: `Bearer ${TOKEN}` }, /AGENT_API_TOKEN must be the token alone.*without "Bearer "/],
   ];
   it('without its server packages (a widget-only install), says which to install', () => {

@@ -125,6 +125,13 @@ function sharedLimit(env: Env, rateLimitPerMinute: number): SharedLimitConfig {
   return redisUrl ? { redisUrl, rateLimitOnOutage: (outage as 'open' | 'closed' | undefined) ?? 'open' } : {};
 }
 
+/** PROXY_DEBUG: on or off, and nothing else (a "yes" left it off without a word). */
+function debug(raw: string | undefined): boolean {
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`PROXY_DEBUG must be 1 (or true) to log message text, or 0 (or false), not "${raw}"`);
+}
+
 /** Reads proxy and listen settings; throws a ConfigError that names the first bad setting. */
 export function readProxyEnv(env: Env): ProxyConfig & ListenConfig & SharedLimitConfig {
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 0, 1_000_000);
@@ -139,6 +146,6 @@ export function readProxyEnv(env: Env): ProxyConfig & ListenConfig & SharedLimit
     timeoutMs: integer(env, 'AGENT_TIMEOUT_MS', 15_000, 100, 600_000),
     rateLimitPerMinute,
     trustedProxies: trustedProxies(env, rateLimitPerMinute),
-    debug: env.PROXY_DEBUG === '1' || env.PROXY_DEBUG === 'true',
+    debug: debug(env.PROXY_DEBUG?.trim()),
   };
 }
