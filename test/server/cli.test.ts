@@ -60,6 +60,9 @@ describe('agent-chat-proxy CLI', () => {
     // A token that cannot go in an Authorization header made every request fail with 502 "could
     // not be reached"; one given with its scheme went as "Bearer Bearer …" (401 from the service).
     ['AGENT_API_TOKEN with a line break', { AGENT_API_TOKEN: `${TOKEN}\nsecond-line` }, /^agent-chat-proxy: AGENT_API_TOKEN must be the token alone, one word of visible characters/],
+    // Credentials in a URL never reach the output. fetch refuses a URL that holds them: every request failed (502).
+    ['AGENT_API_URL with credentials', { AGENT_API_URL: 'https://ada:s3cret-pass@agents.example' }, /^agent-chat-proxy: AGENT_API_URL must not hold a user name or password \(the token goes in AGENT_API_TOKEN\)$/],
+    ['REDIS_URL with a port that is not a number', { REDIS_URL: 'redis://:s3cret-pass@cache.internal:sixty' }, /^agent-chat-proxy: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, not "redis:\/\/…@cache.internal:sixty"$/],
     ['PROXY_DEBUG neither on nor off', { PROXY_DEBUG: 'yes' }, /PROXY_DEBUG must be 1 \(or true\) to log message text, or 0 \(or false\), not "yes"/],
     ['AGENT_API_TOKEN with its scheme', { AGENT_API_TOKEN: `Bearer ${TOKEN}` }, /AGENT_API_TOKEN must be the token alone.*without "Bearer "/],
   ];
@@ -83,8 +86,9 @@ describe('agent-chat-proxy CLI', () => {
       for (const [key, value] of Object.entries(change)) if (value === undefined) delete env[key]; else env[key] = value;
       const run = spawnSync(process.execPath, [cli], { env, encoding: 'utf8', timeout: 10_000 });
       assert.equal(run.status, 2, run.stderr);
-      assert.match(run.stderr, message);
+      assert.match(run.stderr.trim(), message);
       assert.ok(!run.stderr.includes(TOKEN), 'the token is not printed');
+      assert.ok(!run.stderr.includes('s3cret-pass'), 'no password is printed');
       assert.equal(run.stderr.trim().split('\n').length, 1, `one line: ${run.stderr}`);
     });
   }

@@ -51,14 +51,19 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+/** A URL as a message may show it: without the user name and password it may hold. */
+const withoutCredentials = (raw: string) => raw.replace(/\/\/[^/]*@/, '//…@');
+
 function httpUrl(name: string, raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be an http(s) URL such as https://agents.example.com, not "${raw}"`);
+    throw new ConfigError(`${name} must be an http(s) URL such as https://agents.example.com, not "${withoutCredentials(raw)}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must use http or https, not ${url.protocol}`);
+  // fetch refuses such a URL: every request failed as "could not be reached".
+  if (url.username || url.password) throw new ConfigError(`${name} must not hold a user name or password (the token goes in AGENT_API_TOKEN)`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -112,10 +117,20 @@ function trustedProxies(env: Env, rateLimitPerMinute: number): string[] | undefi
   return list;
 }
 
+function parses(raw: string): boolean {
+  try {
+    return !!new URL(raw);
+  } catch {
+    return false;
+  }
+}
+
 function sharedLimit(env: Env, rateLimitPerMinute: number): SharedLimitConfig {
   const redisUrl = env.REDIS_URL?.trim() || undefined;
   const outage = env.RATE_LIMIT_ON_OUTAGE?.trim() || undefined;
-  if (redisUrl && !/^rediss?:\/\/./.test(redisUrl)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, not "${redisUrl}"`);
+  if (redisUrl && !(/^rediss?:\/\/./.test(redisUrl) && parses(redisUrl))) {
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, not "${withoutCredentials(redisUrl)}"`);
+  }
   if (outage && outage !== 'open' && outage !== 'closed') throw new ConfigError(`RATE_LIMIT_ON_OUTAGE must be open or closed, not "${outage}"`);
   if (outage && !redisUrl) throw new ConfigError('RATE_LIMIT_ON_OUTAGE is set but REDIS_URL is not: it says what to do while Redis is down');
   // With the limit off, Redis still keeps what makes a request tried again reach the agent once ("Sent once").
