@@ -63,6 +63,9 @@ describe('agent-chat-proxy CLI', () => {
     // Credentials in a URL never reach the output. fetch refuses a URL that holds them: every request failed (502).
     ['AGENT_API_URL with credentials', { AGENT_API_URL: 'https://ada:s3cret-pass@agents.example' }, /^agent-chat-proxy: AGENT_API_URL must not hold a user name or password \(the token goes in AGENT_API_TOKEN\)$/],
     ['REDIS_URL with a port that is not a number', { REDIS_URL: 'redis://:s3cret-pass@cache.internal:sixty' }, /^agent-chat-proxy: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, not "redis:\/\/…@cache.internal:sixty"$/],
+    // `{base}/api/events` after a query or a fragment is not that path: every request went to the base.
+    ['AGENT_API_URL with a query', { AGENT_API_URL: 'https://agents.example/?region=eu' }, /^agent-chat-proxy: AGENT_API_URL must be the service's base URL, without a query \(\?\) or fragment \(#\)$/],
+    ['AGENT_API_URL with a fragment', { AGENT_API_URL: 'https://agents.example/#v2' }, /AGENT_API_URL must be the service's base URL, without a query/],
     ['PROXY_DEBUG neither on nor off', { PROXY_DEBUG: 'yes' }, /PROXY_DEBUG must be 1 \(or true\) to log message text, or 0 \(or false\), not "yes"/],
     ['AGENT_API_TOKEN with its scheme', { AGENT_API_TOKEN: `Bearer ${TOKEN}` }, /AGENT_API_TOKEN must be the token alone.*without "Bearer "/],
   ];

@@ -64,6 +64,8 @@ function httpUrl(name: string, raw: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must use http or https, not ${url.protocol}`);
   // fetch refuses such a URL: every request failed as "could not be reached".
   if (url.username || url.password) throw new ConfigError(`${name} must not hold a user name or password (the token goes in AGENT_API_TOKEN)`);
+  // The endpoint is `{base}/api/events`: after a query or a fragment that is not its path.
+  if (url.search || url.hash || /[?#]/.test(raw)) throw new ConfigError(`${name} must be the service's base URL, without a query (?) or fragment (#)`);
   return url.href.replace(/\/+$/, '');
 }
 
