@@ -66,6 +66,7 @@ function httpUrl(name: string, raw: string): string {
   if (url.username || url.password) throw new ConfigError(`${name} must not hold a user name or password (the token goes in AGENT_API_TOKEN)`);
   // The endpoint is `{base}/api/events`: after a query or a fragment that is not its path.
   if (url.search || url.hash || /[?#]/.test(raw)) throw new ConfigError(`${name} must be the service's base URL, without a query (?) or fragment (#)`);
+  if (/\/api\/events\/*$/.test(url.pathname)) throw new ConfigError(`${name} must be the service's base URL, without /api/events (the proxy adds it)`);
   return url.href.replace(/\/+$/, '');
 }
 
