@@ -67,6 +67,7 @@ describe('agent-chat-proxy CLI', () => {
     ['AGENT_API_URL with a query', { AGENT_API_URL: 'https://agents.example/?region=eu' }, /^agent-chat-proxy: AGENT_API_URL must be the service's base URL, without a query \(\?\) or fragment \(#\)$/],
     ['AGENT_API_URL with a fragment', { AGENT_API_URL: 'https://agents.example/#v2' }, /AGENT_API_URL must be the service's base URL, without a query/],
     ['AGENT_API_URL with the endpoint\'s path', { AGENT_API_URL: 'https://agents.example/api/events/' }, /^agent-chat-proxy: AGENT_API_URL must be the service's base URL, without \/api\/events \(the proxy adds it\)$/],
+    ['ALLOWED_ORIGINS with credentials', { ALLOWED_ORIGINS: 'https://ada:s3cret-pass@shop.example' }, /ALLOWED_ORIGINS: "https:\/\/…@shop.example" must be a bare origin/],
     ['PROXY_DEBUG neither on nor off', { PROXY_DEBUG: 'yes' }, /PROXY_DEBUG must be 1 \(or true\) to log message text, or 0 \(or false\), not "yes"/],
     ['AGENT_API_TOKEN with its scheme', { AGENT_API_TOKEN: `Bearer ${TOKEN}` }, /AGENT_API_TOKEN must be the token alone.*without "Bearer "/],
   ];

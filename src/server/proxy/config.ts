@@ -86,7 +86,7 @@ function bearerToken(raw: string): string {
 function origins(raw: string): readonly string[] | '*' {
   if (raw === '*') return '*';
   return raw.split(',').map((entry) => {
-    const trimmed = entry.trim();
+    const trimmed = withoutCredentials(entry.trim());
     let url: URL;
     try {
       url = new URL(trimmed);
