@@ -54,18 +54,23 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 /** A URL as a message may show it: without the user name and password it may hold. */
 const withoutCredentials = (raw: string) => raw.replace(/\/\/[^/]*@/, '//…@');
 
-function httpUrl(name: string, raw: string): string {
-  let url: URL;
+/** `raw` parsed, or undefined where it is no URL. */
+function urlOf(raw: string): URL | undefined {
   try {
-    url = new URL(raw);
+    return new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be an http(s) URL such as https://agents.example.com, not "${withoutCredentials(raw)}"`);
+    return undefined;
   }
+}
+
+function httpUrl(name: string, raw: string): string {
+  const url = urlOf(raw);
+  if (!url) throw new ConfigError(`${name} must be an http(s) URL such as https://agents.example.com, not "${withoutCredentials(raw)}"`);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${name} must use http or https, not ${url.protocol}`);
   // fetch refuses such a URL: every request failed as "could not be reached".
   if (url.username || url.password) throw new ConfigError(`${name} must not hold a user name or password (the token goes in AGENT_API_TOKEN)`);
   // The endpoint is `{base}/api/events`: after a query or a fragment that is not its path.
-  if (url.search || url.hash || /[?#]/.test(raw)) throw new ConfigError(`${name} must be the service's base URL, without a query (?) or fragment (#)`);
+  if (/[?#]/.test(raw)) throw new ConfigError(`${name} must be the service's base URL, without a query (?) or fragment (#)`);
   if (/\/api\/events\/*$/.test(url.pathname)) throw new ConfigError(`${name} must be the service's base URL, without /api/events (the proxy adds it)`);
   return url.href.replace(/\/+$/, '');
 }
@@ -86,19 +91,15 @@ function bearerToken(raw: string): string {
 function origins(raw: string): readonly string[] | '*' {
   if (raw === '*') return '*';
   return raw.split(',').map((entry) => {
-    const trimmed = withoutCredentials(entry.trim());
-    let url: URL;
-    try {
-      url = new URL(trimmed);
-    } catch {
-      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" is not an origin such as https://www.example.com`);
-    }
+    const url = urlOf(entry.trim());
+    const shown = withoutCredentials(entry.trim());
+    if (!url) throw new ConfigError(`ALLOWED_ORIGINS: "${shown}" is not an origin such as https://www.example.com`);
     // An origin is matched whole: a wildcard would match no page, and every request be refused.
-    if (trimmed.includes('*')) {
-      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" has a wildcard, which matches no page: list each origin (https://www.example.com,https://shop.example.com), or give * alone for any`);
+    if (entry.includes('*')) {
+      throw new ConfigError(`ALLOWED_ORIGINS: "${shown}" has a wildcard, which matches no page: list each origin (https://www.example.com,https://shop.example.com), or give * alone for any`);
     }
     if (url.origin === 'null' || url.href.replace(/\/$/, '') !== url.origin) {
-      throw new ConfigError(`ALLOWED_ORIGINS: "${trimmed}" must be a bare origin (scheme://host[:port]), without a path`);
+      throw new ConfigError(`ALLOWED_ORIGINS: "${shown}" must be a bare origin (scheme://host[:port]), without a path`);
     }
     return url.origin;
   });
@@ -120,18 +121,10 @@ function trustedProxies(env: Env, rateLimitPerMinute: number): string[] | undefi
   return list;
 }
 
-function parses(raw: string): boolean {
-  try {
-    return !!new URL(raw);
-  } catch {
-    return false;
-  }
-}
-
 function sharedLimit(env: Env, rateLimitPerMinute: number): SharedLimitConfig {
   const redisUrl = env.REDIS_URL?.trim() || undefined;
   const outage = env.RATE_LIMIT_ON_OUTAGE?.trim() || undefined;
-  if (redisUrl && !(/^rediss?:\/\/./.test(redisUrl) && parses(redisUrl))) {
+  if (redisUrl && !(/^rediss?:\/\/./.test(redisUrl) && urlOf(redisUrl))) {
     throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, not "${withoutCredentials(redisUrl)}"`);
   }
   if (outage && outage !== 'open' && outage !== 'closed') throw new ConfigError(`RATE_LIMIT_ON_OUTAGE must be open or closed, not "${outage}"`);
