@@ -417,7 +417,7 @@ export class AgentChat extends Upgrade {
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
     }, failure
-      ? h('p', { part: 'error', class: 'error loading', role: 'alert', dir: 'auto' }, 'The chat could not load. Check the connection and reload the page.')
+      ? h('p', { part: 'error', class: 'error loading', role: 'alert', dir: 'auto' }, this.strings?.loadFailed ?? 'The chat could not load. Check the connection and reload the page.')
       : h('p', { class: 'loading' }, '…'))] : []));
   }
 

@@ -300,6 +300,20 @@ describe('the shell', () => {
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
   });
 
+  it('says so in the site\'s words where `strings.loadFailed` sets them, and in English on a page of another language where it does not (the shell carries no other language\'s words for it)', async () => {
+    const win = freshFrame();
+    win.console.error = () => undefined;
+    await loadWithoutTheRest(win);
+    win.document.documentElement.lang = 'el';
+    win.document.body.innerHTML = '<agent-chat proxy-url="/unloadable"></agent-chat><agent-chat proxy-url="/unloadable-too" mode="inline"></agent-chat>';
+    const [own, english] = [...win.document.querySelectorAll('agent-chat')] as AgentChat[];
+    own.strings = { loadFailed: 'Η συνομιλία δεν φορτώθηκε. Ελέγξτε τη σύνδεση και φορτώστε ξανά τη σελίδα.' };
+    own.show();
+    await waitUntil(() => shadowText(own, 'error') !== null && shadowText(english, 'error') !== null, 'a problem is shown in both', WAIT);
+    expect(shadowText(own, 'error')).to.equal('Η συνομιλία δεν φορτώθηκε. Ελέγξτε τη σύνδεση και φορτώστε ξανά τη σελίδα.');
+    expect(shadowText(english, 'error')).to.equal('The chat could not load. Check the connection and reload the page.');
+  });
+
   it('inline, the panel that is loading (or could not load) fills the box the site gives the chat, as the loaded panel does', async () => {
     const win = freshFrame();
     expect(win.document.compatMode, 'a page in standards mode').to.equal('CSS1Compat');

@@ -66,6 +66,12 @@ export interface Strings {
   transcriptTitle: (agent: string) => string;
   /** The visitor, as the transcript file names them and a screen reader hears at the head of their messages. */
   you: string;
+  /**
+   * The panel's words when the rest of the widget cannot load (offline at the first open). The
+   * shell's own, as the tables of this file come with the rest: English unless a site sets it here
+   * (the 4 KB shell has no room for the other languages' words).
+   */
+  loadFailed?: string;
 }
 
 export const count = (locale: string) => (used: number, max: number) =>

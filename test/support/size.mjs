@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_800, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_810, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -412,6 +412,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * its page comes back from the back/forward cache (an element taken out in `pageshow`) no longer
  * started a task later all the same, +16: 46,798 and 51,482, the first open 28,458, the engine
  * alone 8,897 (budgets raised by 10).
+ * On 3 December, the shell's could-not-load message in the site's words where `strings.loadFailed`
+ * sets them (the one text of the widget the `strings` property could not change: a French site's
+ * visitor read it in English), +10 in the shell (4,082): 46,809 and 51,493, the first open 28,469
+ * (the budget of the first open with markdown raised by 10 for it).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
