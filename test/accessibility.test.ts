@@ -448,6 +448,26 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  /**
+   * The visitor types `before` in `field`, a site's script opens `chat` (a timer, say), and they type
+   * `after`: the focus and their keys stay in the field, none go into the chat.
+   */
+  async function typesAsTheScriptOpens(chat: AgentChat, field: HTMLInputElement | HTMLTextAreaElement, before: string, after: string) {
+    field.focus();
+    await sendKeys({ type: before });
+    chat.show();
+    await waitUntil(() => part(chat, 'input'), 'the panel drawn', WAIT);
+    await chat.updateComplete;
+    expect(chat.open, 'open').to.equal(true);
+    // (Compared as booleans: chai would serialise the elements on a failure, which hangs the reporter.)
+    expect((field.getRootNode() as Document | ShadowRoot).activeElement === field, 'the focus stays in the field').to.equal(true);
+    await sendKeys({ type: after });
+    expect(field.value, 'what they type goes on into the field').to.equal(before + after);
+    expect((part(chat, 'input') as HTMLTextAreaElement).value, 'and not into the chat').to.equal('');
+    chat.hide();
+    await chat.updateComplete;
+  }
+
   it("opened by the page's script while the visitor types in a field of the page, leaves the focus in that field; opened from a page's button, takes it", async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy);
@@ -456,20 +476,8 @@ describe('<agent-chat> accessibility', () => {
     button.textContent = 'Chat with us';
     chat.after(field, button);
     try {
-      // A site's script opens the chat (a timer, say) while the visitor fills in the page's form.
-      field.focus();
-      await sendKeys({ type: 'ada@' });
-      chat.show();
-      await waitUntil(() => part(chat, 'input'), 'the panel drawn', WAIT);
-      await chat.updateComplete;
-      expect(chat.open, 'open').to.equal(true);
-      // (Compared as booleans: chai would serialise the elements on a failure, which hangs the reporter.)
-      expect(document.activeElement === field, 'the focus stays in the field').to.equal(true);
-      await sendKeys({ type: 'example.com' });
-      expect(field.value, 'what they type goes on into the field').to.equal('ada@example.com');
-      expect((part(chat, 'input') as HTMLTextAreaElement).value, 'and not into the chat').to.equal('');
-      chat.hide();
-      await chat.updateComplete;
+      // The visitor fills in the page's form.
+      await typesAsTheScriptOpens(chat, field, 'ada@', 'example.com');
       // The page's own "Chat with us" button: the visitor asked, the focus goes into the panel.
       button.addEventListener('click', () => chat.show());
       button.focus();
@@ -481,6 +489,33 @@ describe('<agent-chat> accessibility', () => {
     } finally {
       field.remove();
       button.remove();
+      proxy.restore();
+    }
+  });
+
+  it("opened by the page's script while the visitor types in a field inside a component of the page (a design system's text field, in its shadow root) or in another chat on the page, leaves the focus there", async () => {
+    if (!customElements.get('page-text-field')) {
+      customElements.define('page-text-field', class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = '<label>Email <input></label>';
+        }
+      });
+    }
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy);
+    const component = document.createElement('page-text-field');
+    chat.after(component);
+    const other = await mount(proxy, { mode: 'inline' });
+    try {
+      await typesAsTheScriptOpens(chat, component.shadowRoot!.querySelector('input')!, 'ada@', 'example.com');
+      // Typing to the inline chat of the page as the site's script opens the launcher's. (No space
+      // or doubled letter: WebKit's driver drops some of them, in any field.)
+      await waitUntil(() => part(other.chat, 'input'), 'the inline chat drawn', WAIT);
+      await typesAsTheScriptOpens(chat, part(other.chat, 'input') as HTMLTextAreaElement, 'Ship', '?');
+    } finally {
+      component.remove();
+      other.chat.remove();
       proxy.restore();
     }
   });
@@ -842,8 +877,8 @@ describe('<agent-chat> accessibility', () => {
     const el = document.createElement('agent-chat') as AgentChat;
     el.setAttribute('proxy-url', proxy.url);
     el.setAttribute('feedback', '');
-    el.setAttribute('open', '');
-    // (Of another deployment: a visitor with a conversation gets no teaser.)
+    // (Of another deployment: a visitor with a conversation gets no teaser. Opened once it shows:
+    // the focus in a chat's field is in a field of the page for the other chat, which waits for it.)
     const other = new FakeProxy();
     const teased = document.createElement('agent-chat') as AgentChat;
     teased.setAttribute('proxy-url', other.url);
@@ -855,6 +890,7 @@ describe('<agent-chat> accessibility', () => {
       // The teaser first, to a visitor without a conversation yet.
       await waitUntil(() => teased.shadowRoot!.querySelector('.nudge-text'), 'the teaser', WAIT);
       expect(direction(teased.shadowRoot!.querySelector('.nudge-text')), '"Questions? Ask us here."').to.equal('ltr');
+      el.show();
       await waitForBubbles(el, 1);
       part(el, 'feedback-button--up')!.click();
       await el.updateComplete;

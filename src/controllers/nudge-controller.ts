@@ -119,7 +119,7 @@ export class NudgeController implements ReactiveController {
   #check(wait = 0) {
     clearTimeout(this.#timer);
     if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
-    const typing = typingElsewhere() || performance.now() - this.#lastKey < TYPING_QUIET;
+    const typing = typingElsewhere(this.#options.element()) || performance.now() - this.#lastKey < TYPING_QUIET;
     if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
     // Inline or already open: not now (another page may). Chatted before (here or on another page):

@@ -482,7 +482,7 @@ export class ChatView extends ViewHost implements View {
       // page): they did not open it here, and the focus stays with the page (its keys scroll it, a
       // screen reader starts at its top). Where they were in it, they go on there. (The tab's value
       // is written when this page is left.)
-      if (!typingElsewhere() && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open') == '1')) this.#focusPart('input');
+      if (!typingElsewhere(this.#el) && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open') == '1')) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
       this.#read();

@@ -1,7 +1,12 @@
 /**
- * Whether the visitor is typing somewhere else on the page: the page's focus is in a field (an
- * input, a text area, a select, editable content) of the page, not the widget's (its shadow root's
- * fields are not the page's). What appears without the visitor asking (the teaser, a panel a site's
- * script opens) then neither shows nor takes the focus.
+ * Whether the visitor is typing somewhere else on the page than in `self`: the page's focus is in a
+ * field (an input, a text area, a select, editable content) that is not the widget's own. Followed
+ * into the open shadow roots of the page's components (a design system's text field; another chat
+ * on the page), not into the widget's own (`self`, which is no field). What appears without the
+ * visitor asking (the teaser, a panel a site's script opens) then neither shows nor takes the focus.
  */
-export const typingElsewhere = () => !!document.querySelector(':focus:is(input,textarea,select,[contenteditable])');
+export const typingElsewhere = (self: Element) => {
+  let focused = document.activeElement;
+  while (focused != self && focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  return !!focused?.matches('input,textarea,select,[contenteditable]');
+};

@@ -261,6 +261,19 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitUntil(() => part(chat, 'teaser'), 'shown once they stop', WAIT);
   });
 
+  it('waits while the visitor is in a field inside a component of the page (a design system\'s text field, in its shadow root), then shows', async () => {
+    const p = proxy();
+    const component = await fixture<HTMLElement>(html`<div></div>`);
+    const input = component.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
+    input.focus();
+    const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': '0' } });
+    await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
+    await chat.updateComplete;
+    expect(shownText(chat, 'teaser'), 'not while in the field').to.equal(null);
+    input.blur();
+    await waitUntil(() => part(chat, 'teaser'), 'shown once they leave it', WAIT);
+  });
+
   it('no teaser inline, or once the chat is open', async () => {
     const p = proxy();
     const inline = await mount(p, { mode: 'inline', attrs: { teaser: 'Hi', 'teaser-delay': '0' } });
