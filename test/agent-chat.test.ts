@@ -367,6 +367,23 @@ describe('<agent-chat>', () => {
       expect(bodies[1].message).to.deep.equal({ text: '東京' });
     });
 
+    it('Escape that cancels an IME composition (Japanese, Chinese, Korean input) leaves the panel open; the next Escape closes it', async () => {
+      const { chat } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      const input = part(chat, 'input') as HTMLTextAreaElement;
+      await typeDraft(chat, 'とうきょう');
+      const escape = (init: KeyboardEventInit) => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true, cancelable: true, ...init }));
+      // During the composition, as every engine reports it; and with keyCode 229 (the key the IME took), as WebKit reports keys the IME had.
+      escape({ isComposing: true });
+      escape({ keyCode: 229 });
+      await chat.updateComplete;
+      expect(chat.open, 'the IME\'s Escape: still open').to.equal(true);
+      expect(input.value, 'the draft stays').to.equal('とうきょう');
+      escape({});
+      await chat.updateComplete;
+      expect(chat.open, 'a plain Escape closes').to.equal(false);
+    });
+
     it('the send button sends and is disabled while the input is blank', async () => {
       const { chat, proxy: p } = await mount(proxy(), { open: true });
       await waitForBubbles(chat, 1);

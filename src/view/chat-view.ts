@@ -15,7 +15,7 @@ import { preloadMarkdown } from '../renderers/text-renderer.js';
 import { safeImageUrl } from '../renderers/url.js';
 import type { ChatAction } from '../renderers/registry.js';
 import type { Shell, View } from '../shell/contract.js';
-import { renderComposer } from '../views/composer.js';
+import { isImeKey, renderComposer } from '../views/composer.js';
 import { renderHeader } from '../views/header.js';
 import { renderMessage, type MessageContext, type PendingView } from '../views/message.js';
 import { dayOf, messageTime, prepareTimes } from '../views/message-time.js';
@@ -518,7 +518,8 @@ export class ChatView extends ViewHost implements View {
   }
 
   #handlePanelKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || this.#el.mode === 'inline') return;
+    // (Escape that cancels an IME composition is the IME's.)
+    if (event.key !== 'Escape' || isImeKey(event) || this.#el.mode === 'inline') return;
     event.stopPropagation();
     this.#close();
   };

@@ -16,9 +16,16 @@ export interface ComposerView {
 /** The counter appears once the draft passes this share of the limit (the agent service's, TEXT_LIMIT). */
 const COUNTER_FROM = 0.8;
 
+/**
+ * A key that is the IME's (Japanese, Chinese, Korean input): Enter that confirms a composition,
+ * Escape that cancels it. During the composition every engine says so; WebKit reports the key that
+ * ends it with keyCode 229 (the key the IME took) instead.
+ */
+export const isImeKey = (event: KeyboardEvent) => event.isComposing || event.keyCode === 229;
+
 function handleKeydown(event: KeyboardEvent, onSubmit: () => void) {
   // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition is neither.
-  if (event.key !== 'Enter' || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+  if (event.key !== 'Enter' || event.shiftKey || isImeKey(event)) return;
   event.preventDefault();
   onSubmit();
 }

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_840, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_850, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -418,7 +418,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * (the budget of the first open with markdown raised by 10 for it). A field the visitor types in
  * found inside the open shadow roots of the page's components (a design system's text field, another
  * chat on the page: a panel a site's script opened took the focus and the keys from it, and the
- * teaser did not wait) took them to 46,838 and 51,524, the first open 28,498 (the budget raised by 30).
+ * teaser did not wait) took them to 46,838 and 51,524, the first open 28,498 (the budget raised by 30),
+ * and the Escape that cancels an IME composition left to the IME (it closed the panel) to 46,844 and
+ * 51,530, the first open 28,504 (the budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
