@@ -112,7 +112,8 @@ export class NudgeController implements ReactiveController {
   }
 
   readonly #handleKey = (event: KeyboardEvent) => {
-    if (!this.#options.element().contains(event.composedPath()[0] as Node)) this.#lastKey = performance.now();
+    // (Its path, not `contains`: a key pressed in the widget's shadow root is not inside the element for `contains`.)
+    if (!event.composedPath().includes(this.#options.element())) this.#lastKey = performance.now();
   };
 
   /** Shows the teaser when due, unless the visitor is typing (then looks again shortly). */

@@ -3,6 +3,7 @@
  * the site's teaser, once per visitor and never while they type elsewhere on the page.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
@@ -272,6 +273,19 @@ describe('journeys: the launcher\'s nudges', () => {
     expect(shownText(chat, 'teaser'), 'not while in the field').to.equal(null);
     input.blur();
     await waitUntil(() => part(chat, 'teaser'), 'shown once they leave it', WAIT);
+  });
+
+  it('keys pressed on the widget itself (its launcher focused) are not typing elsewhere: the teaser shows as they go on', async () => {
+    const p = proxy();
+    // Due a second or two from now (the delay counts from the page's load), so that keys come before it.
+    const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': String(Math.ceil(performance.now() / 1000) + 1) } });
+    part(chat, 'launcher')!.focus();
+    await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (pointed at)', WAIT);
+    // (Pressed until it shows, for at most 6 s: with the keys counted, it would wait as long as they came.)
+    for (const end = Date.now() + 6000; !part(chat, 'teaser');) {
+      if (Date.now() > end) expect.fail('the teaser waited for keys pressed on the launcher');
+      await sendKeys({ press: 'Shift' });
+    }
   });
 
   it('no teaser inline, or once the chat is open', async () => {
