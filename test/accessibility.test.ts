@@ -493,7 +493,7 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it("opened by the page's script while the visitor types in a field inside a component of the page (a design system's text field, in its shadow root) or in another chat on the page, leaves the focus there", async () => {
+  it("opened by the page's script while the visitor types in a field inside a component of the page (a design system's text field, in its shadow root), in another chat on the page, or in a frame of the page (a payment form's card number), leaves the focus there", async () => {
     if (!customElements.get('page-text-field')) {
       customElements.define('page-text-field', class extends HTMLElement {
         constructor() {
@@ -513,6 +513,12 @@ describe('<agent-chat> accessibility', () => {
       // or doubled letter: WebKit's driver drops some of them, in any field.)
       await waitUntil(() => part(other.chat, 'input'), 'the inline chat drawn', WAIT);
       await typesAsTheScriptOpens(chat, part(other.chat, 'input') as HTMLTextAreaElement, 'Ship', '?');
+      // A frame (a payment provider's card field, of another origin: what has the focus in it cannot be seen).
+      const frame = document.createElement('iframe');
+      chat.after(frame);
+      await new Promise((resolve) => { frame.onload = resolve; frame.srcdoc = '<input aria-label="Card number">'; });
+      await typesAsTheScriptOpens(chat, frame.contentDocument!.querySelector('input')!, '42', '7');
+      frame.remove();
     } finally {
       component.remove();
       other.chat.remove();

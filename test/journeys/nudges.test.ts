@@ -262,18 +262,28 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitUntil(() => part(chat, 'teaser'), 'shown once they stop', WAIT);
   });
 
-  it('waits while the visitor is in a field inside a component of the page (a design system\'s text field, in its shadow root), then shows', async () => {
-    const p = proxy();
-    const component = await fixture<HTMLElement>(html`<div></div>`);
-    const input = component.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
-    input.focus();
-    const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': '0' } });
-    await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
-    await chat.updateComplete;
-    expect(shownText(chat, 'teaser'), 'not while in the field').to.equal(null);
-    input.blur();
-    await waitUntil(() => part(chat, 'teaser'), 'shown once they leave it', WAIT);
-  });
+  for (const where of ['a component of the page (a design system\'s text field, in its shadow root)', 'a frame of the page (a payment form\'s card number)']) {
+    it(`waits while the visitor is in a field inside ${where}, then shows`, async () => {
+      const p = proxy();
+      let input: HTMLInputElement;
+      if (where.startsWith('a frame')) {
+        const frame = await fixture<HTMLIFrameElement>(html`<iframe></iframe>`);
+        await new Promise((resolve) => { frame.onload = resolve; frame.srcdoc = '<input aria-label="Card number">'; });
+        input = frame.contentDocument!.querySelector('input')!;
+      } else {
+        const component = await fixture<HTMLElement>(html`<div></div>`);
+        input = component.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
+      }
+      input.focus();
+      const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': '0' } });
+      await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
+      await chat.updateComplete;
+      expect(shownText(chat, 'teaser'), 'not while in the field').to.equal(null);
+      // They go on in the page (a button of it).
+      (await fixture<HTMLButtonElement>(html`<button>Next</button>`)).focus();
+      await waitUntil(() => part(chat, 'teaser'), 'shown once they leave it', WAIT);
+    });
+  }
 
   it('keys pressed on the widget itself (its launcher focused) are not typing elsewhere: the teaser shows as they go on', async () => {
     const p = proxy();
