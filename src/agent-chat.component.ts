@@ -188,7 +188,7 @@ export class AgentChat extends Upgrade {
    */
   #ready = false;
 
-  /** Where requests go: the proxy that holds the agent's token. Required. */
+  /** Where requests go: the proxy that holds the agent's token. Required: until it is set, nothing loads or is sent (a panel shown waits, as while loading). */
   proxyUrl = '';
   /** Whether the panel is shown; reflects. Opening a fresh conversation sends the greeting. Left open, it is open again on the site's next page in the tab (README, "The panel across the site's pages"). */
   open = false;
@@ -380,7 +380,10 @@ export class AgentChat extends Upgrade {
 
 
   #load() {
-    this.#loading ??= loadView().then(({ attach }) => {
+    // Nowhere to talk to yet (a framework may set `proxy-url` once the element is in the page):
+    // nothing loads, so nothing is sent (a greeting went to the page's own URL); setting it loads
+    // what is wanted then.
+    if (this.proxyUrl) this.#loading ??= loadView().then(({ attach }) => {
       // From here the container is the view's (Lit renders into it): the skeleton goes.
       this.#container.replaceChildren();
       this.#handedOver = true;

@@ -81,4 +81,40 @@ describe('journeys: restart and configuration changes', () => {
     expect(oldProxy.requests, 'the old URL gets nothing more').to.have.length(oldTries);
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
   });
+
+  it('elements in the page before their proxy URL (a framework that sets it once its configuration has loaded): nothing is sent until it is set (a greeting went to the page\'s own URL), then each talks through its own, once', async () => {
+    const [inlineProxy, launcherProxy, otherProxy] = [proxy(), proxy(), proxy()];
+    const posts: string[] = [];
+    const fetch = window.fetch;
+    // Recorded as `fetch` is called, whatever the URL.
+    window.fetch = (input, init) => (posts.push(new Request(input, init).url), fetch.call(window, input, init));
+    const inline = document.createElement('agent-chat');
+    const launcher = document.createElement('agent-chat');
+    try {
+      inline.mode = 'inline';
+      document.body.append(inline, launcher);
+      launcher.show();
+      launcher.send('Where is my order?');
+      // A chat with its URL, opened as they are: greeted once the rest of the widget has loaded,
+      // by which time the other two would have asked for their greeting.
+      const { chat: other } = await mount(otherProxy, { open: true });
+      await waitForBubbles(other, 1);
+      expect(posts, 'nothing sent without a URL').to.deep.equal([otherProxy.url]);
+      expect(launcher.shadowRoot!.querySelector('[part~="panel"]')!.getAttribute('aria-busy'), 'the panel still waits').to.equal('true');
+      inline.proxyUrl = inlineProxy.url;
+      launcher.setAttribute('proxy-url', launcherProxy.url);
+      await waitForBubbles(inline, 1);
+      await waitForBubbles(launcher, 2);
+      await outboxSettled(inlineProxy);
+      await outboxSettled(launcherProxy);
+      expect(sent(inlineProxy)).to.deep.equal(['(greeting)']);
+      // (The page's message began the conversation, as any sent before the rest has loaded: no greeting.)
+      expect(sent(launcherProxy), 'the message kept for it').to.deep.equal(['Where is my order?']);
+      expect(posts.sort()).to.deep.equal([otherProxy.url, inlineProxy.url, launcherProxy.url].sort());
+    } finally {
+      window.fetch = fetch;
+      inline.remove();
+      launcher.remove();
+    }
+  });
 });
