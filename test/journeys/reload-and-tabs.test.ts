@@ -280,6 +280,8 @@ describe('journeys: reloads and tabs', () => {
       // In the panel as they leave (the site takes them on from a reply, a reload): they go on there.
       input(again.chat).focus();
       hidePage();
+      // (Gone with its page: the focus is not in it any more, as it would be in another chat of the next page.)
+      input(again.chat).blur();
       const onward = await mount(p);
       again.chat.remove(); // (an unloading page's element is not disconnected: removed only once the next has read the tab's value)
       expect(onward.chat.open, 'left from inside the panel').to.equal(true);
