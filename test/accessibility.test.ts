@@ -4,6 +4,7 @@ import type { AgentChat } from '../src/agent-chat.js';
 import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
 import { stubRecognition } from './support/speech-recognition.js';
+import { LONG_REPLY } from './support/long-reply.js';
 import { loadBundleInto, mount, part, parts, typeDraft, WAIT, waitForBubbles } from './support/widget.js';
 
 const carousel: AgentResponseItem = {
@@ -131,6 +132,26 @@ describe('<agent-chat> accessibility', () => {
       const { chat, proxy } = await openWithEverything({ theme });
       try {
         await expect(chat).to.be.accessible();
+      } finally {
+        proxy.restore();
+      }
+    });
+
+    it(`has no axe violations with a long reply whose table and code are wider than the bubble, and each scrolls from the keyboard (${theme} theme)`, async () => {
+      const proxy = new FakeProxy().next(ok(text(LONG_REPLY)));
+      const { chat } = await mount(proxy, { open: true, attrs: { theme } });
+      try {
+        await waitUntil(() => chat.shadowRoot!.querySelector('table'), 'the reply shown', WAIT);
+        await chat.updateComplete;
+        await expect(chat).to.be.accessible();
+        // Safari makes no scrolling box focusable by itself: without a stop of its own, a keyboard
+        // could not bring the table's last columns or the code's line end into view.
+        for (const box of [chat.shadowRoot!.querySelector('table')!.parentElement!, chat.shadowRoot!.querySelector('pre')!]) {
+          box.focus();
+          expect(chat.shadowRoot!.activeElement === box, `${box.localName}: focused`).to.equal(true);
+          await sendKeys({ press: 'ArrowRight' });
+          await waitUntil(() => box.scrollLeft > 0, `${box.localName}: scrolled by the arrow key`, WAIT);
+        }
       } finally {
         proxy.restore();
       }

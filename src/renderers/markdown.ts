@@ -10,7 +10,7 @@ export { renderMarkdown };
 
 /**
  * Each code block and table of sanitised markdown (built as nodes, after sanitising) in a box of its
- * own. A table's (`.table`) scrolls sideways, so that the table keeps its width (up to a cap, see
+ * own. A table's (`.table`) scrolls sideways (a Tab stop, as a code block is), so that the table keeps its width (up to a cap, see
  * the view's styles) instead of being squeezed to the bubble's, where every cell broke at each
  * space. A code block's (`.code`) has a copy button above it: it puts the code on the clipboard and
  * says "Copied" (announced), or that it could not.
@@ -20,6 +20,9 @@ export function boxBlocks(fragment: DocumentFragment, strings: Strings): Documen
     const box = document.createElement('div');
     block.replaceWith(box);
     box.append(block);
+    // What scrolls sideways is a stop of the Tab key, so that a keyboard can scroll it (Safari makes
+    // no scrolling box focusable by itself): the table's box, the code block itself.
+    (block.localName === 'table' ? box : (block as HTMLElement)).tabIndex = 0;
     if (block.localName === 'table') {
       box.className = 'table';
       continue;
