@@ -20,8 +20,9 @@ export function boxBlocks(fragment: DocumentFragment, strings: Strings): Documen
     const box = document.createElement('div');
     block.replaceWith(box);
     box.append(block);
-    // What scrolls sideways is a stop of the Tab key, so that a keyboard can scroll it (Safari makes
-    // no scrolling box focusable by itself): the table's box, the code block itself.
+    // What scrolls sideways when wide is a stop of the Tab key (whether it is wide or not: it is
+    // made before any layout), so that a keyboard can scroll it (Safari makes no scrolling box
+    // focusable by itself): the table's box, the code block itself.
     (block.localName === 'table' ? box : (block as HTMLElement)).tabIndex = 0;
     if (block.localName === 'table') {
       box.className = 'table';

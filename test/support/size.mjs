@@ -426,8 +426,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * as a field (a payment provider's card field: a panel a site's script opened took the focus from it):
  * 46,845 and 51,527, the first open 28,505. Nothing loaded or sent before the element has a proxy URL
  * (a framework setting it once the app's configuration has loaded: the greeting went to the page's
- * own URL), +2 in the shell (4,084): 46,847 and 51,529, the first open 28,507. A reply's table and
- * code block, where they scroll sideways, Tab stops (Safari makes no scrolling box focusable: a
+ * own URL), +2 in the shell (4,084): 46,847 and 51,529, the first open 28,507. A reply's tables and
+ * code blocks, which scroll sideways when wide, each a Tab stop (Safari makes no scrolling box focusable: a
  * keyboard could not bring a wide table's last columns into view; axe's scrollable-region-focusable)
  * took them to 46,861 and 51,543, the first open 28,508 (the budget raised by 20).
  * The first open with markdown is still over the target:
