@@ -10,10 +10,10 @@ export { renderMarkdown };
 
 /**
  * Each code block and table of sanitised markdown (built as nodes, after sanitising) in a box of its
- * own. A table's (`.table`) scrolls sideways (a Tab stop, as a code block is), so that the table keeps its width (up to a cap, see
- * the view's styles) instead of being squeezed to the bubble's, where every cell broke at each
- * space. A code block's (`.code`) has a copy button above it: it puts the code on the clipboard and
- * says "Copied" (announced), or that it could not.
+ * own. A table's (`.table`) scrolls sideways (a Tab stop, as a code block is), so that the table
+ * keeps its width (up to a cap, see the view's styles) instead of being squeezed to the bubble's,
+ * where every cell broke at each space. A code block's (`.code`) has a copy button above it: it puts
+ * the code on the clipboard and says "Copied" (announced), or that it could not.
  */
 export function boxBlocks(fragment: DocumentFragment, strings: Strings): DocumentFragment {
   for (const block of fragment.querySelectorAll('pre,table')) {
