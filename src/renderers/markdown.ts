@@ -23,11 +23,12 @@ export function boxBlocks(fragment: DocumentFragment, strings: Strings): Documen
     // What scrolls sideways when wide is a stop of the Tab key (whether it is wide or not: it is
     // made before any layout), so that a keyboard can scroll it (Safari makes no scrolling box
     // focusable by itself): the table's box, the code block itself.
-    (block.localName === 'table' ? box : (block as HTMLElement)).tabIndex = 0;
     if (block.localName === 'table') {
       box.className = 'table';
+      box.tabIndex = 0;
       continue;
     }
+    (block as HTMLElement).tabIndex = 0;
     const button = document.createElement('button');
     const status = document.createElement('span');
     box.className = 'code';

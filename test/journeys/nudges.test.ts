@@ -262,19 +262,22 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitUntil(() => part(chat, 'teaser'), 'shown once they stop', WAIT);
   });
 
-  for (const where of ['a component of the page (a design system\'s text field, in its shadow root)', 'a frame of the page (a payment form\'s card number)']) {
+  /** Where the visitor's field is, and how the page makes it. */
+  const fields: [string, () => Promise<HTMLInputElement>][] = [
+    ['a component of the page (a design system\'s text field, in its shadow root)', async () => {
+      const component = await fixture<HTMLElement>(html`<div></div>`);
+      return component.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
+    }],
+    ['a frame of the page (a payment form\'s card number)', async () => {
+      const frame = await fixture<HTMLIFrameElement>(html`<iframe></iframe>`);
+      await new Promise((resolve) => { frame.onload = resolve; frame.srcdoc = '<input aria-label="Card number">'; });
+      return frame.contentDocument!.querySelector('input')!;
+    }],
+  ];
+  for (const [where, field] of fields) {
     it(`waits while the visitor is in a field inside ${where}, then shows`, async () => {
       const p = proxy();
-      let input: HTMLInputElement;
-      if (where.startsWith('a frame')) {
-        const frame = await fixture<HTMLIFrameElement>(html`<iframe></iframe>`);
-        await new Promise((resolve) => { frame.onload = resolve; frame.srcdoc = '<input aria-label="Card number">'; });
-        input = frame.contentDocument!.querySelector('input')!;
-      } else {
-        const component = await fixture<HTMLElement>(html`<div></div>`);
-        input = component.attachShadow({ mode: 'open' }).appendChild(document.createElement('input'));
-      }
-      input.focus();
+      (await field()).focus();
       const { chat } = await mount(p, { attrs: { teaser: 'Need help?', 'teaser-delay': '0' } });
       await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
       await chat.updateComplete;

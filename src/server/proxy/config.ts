@@ -91,11 +91,12 @@ function bearerToken(raw: string): string {
 function origins(raw: string): readonly string[] | '*' {
   if (raw === '*') return '*';
   return raw.split(',').map((entry) => {
-    const url = urlOf(entry.trim());
-    const shown = withoutCredentials(entry.trim());
+    const trimmed = entry.trim();
+    const url = urlOf(trimmed);
+    const shown = withoutCredentials(trimmed);
     if (!url) throw new ConfigError(`ALLOWED_ORIGINS: "${shown}" is not an origin such as https://www.example.com`);
     // An origin is matched whole: a wildcard would match no page, and every request be refused.
-    if (entry.includes('*')) {
+    if (trimmed.includes('*')) {
       throw new ConfigError(`ALLOWED_ORIGINS: "${shown}" has a wildcard, which matches no page: list each origin (https://www.example.com,https://shop.example.com), or give * alone for any`);
     }
     if (url.origin === 'null' || url.href.replace(/\/$/, '') !== url.origin) {
