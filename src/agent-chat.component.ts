@@ -188,7 +188,7 @@ export class AgentChat extends Upgrade {
    */
   #ready = false;
 
-  /** Where requests go: the proxy that holds the agent's token. Required: until it is set, nothing loads or is sent (a panel shown waits, as while loading). */
+  /** Where requests go: the proxy that holds the agent's token. Required: until it is set, nothing loads or is sent (a panel shown waits, as while loading); taken away later, the chat goes on through the URL it had. */
   proxyUrl = '';
   /** Whether the panel is shown; reflects. Opening a fresh conversation sends the greeting. Left open, it is open again on the site's next page in the tab (README, "The panel across the site's pages"). */
   open = false;

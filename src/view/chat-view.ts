@@ -91,8 +91,13 @@ export class ChatView extends ViewHost implements View {
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
     // The element's properties, read at each use: the options are the element's, by the same names
-    // (text-to-speech's `includeSpeech` is its `tts`).
-    const options: ChatSessionOptions = new Proxy(el, { get: (_, name: keyof AgentChat | 'includeSpeech') => el[name === 'includeSpeech' ? 'tts' : name] });
+    // (text-to-speech's `includeSpeech` is its `tts`). Its proxy URL is the last one set: taken away
+    // (a framework dropping the attribute while its configuration reloads), the conversation goes on
+    // through the one it had; read as the page's own, it sent the visitor's messages to `…/null`.
+    let url = el.proxyUrl;
+    const options: ChatSessionOptions = new Proxy(el, {
+      get: (_, name: keyof AgentChat | 'includeSpeech') => (name === 'proxyUrl' ? (url = el.proxyUrl || url) : el[name === 'includeSpeech' ? 'tts' : name]),
+    });
     this.#session = new ChatSession(options, { emit: (event) => this.#emitSessionEvent(event) });
     this.#session.subscribe(this.#handleChange);
     // The first update sees every property as changed, as a Lit element's does.
@@ -188,7 +193,7 @@ export class ChatView extends ViewHost implements View {
    * page's own.
    */
   readonly #handlePageShow = ({ persisted }: PageTransitionEvent) => {
-    if (persisted) this.#setDraft(tabValue(this.#el.proxyUrl, 'draft') ?? this.#draft);
+    if (persisted) this.#setDraft(tabValue(this.#session.options.proxyUrl, 'draft') ?? this.#draft);
   };
 
   /**
@@ -201,7 +206,7 @@ export class ChatView extends ViewHost implements View {
    * chat named, say), and the launcher brings back the conversation and the draft.
    */
   #keepForTab() {
-    const url = this.#el.proxyUrl;
+    const url = this.#session.options.proxyUrl;
     tabValue(url, 'draft', this.#draft);
     // `focus` where the visitor was in the panel as they left (the site took them on from a reply, or
     // a reload), else `1`. (Not by an inline chat, which has no panel to open: a launcher of the same
@@ -216,7 +221,7 @@ export class ChatView extends ViewHost implements View {
 
   override connect() {
     super.connect();
-    this.#draft ||= tabValue(this.#el.proxyUrl, 'draft') ?? '';
+    this.#draft ||= tabValue(this.#session.options.proxyUrl, 'draft') ?? '';
     document.addEventListener('visibilitychange', this.#handleVisibility);
     addEventListener('pageshow', this.#handlePageShow);
     this.#session.start();
@@ -482,7 +487,7 @@ export class ChatView extends ViewHost implements View {
       // page): they did not open it here, and the focus stays with the page (its keys scroll it, a
       // screen reader starts at its top). Where they were in it, they go on there. (The tab's value
       // is written when this page is left.)
-      if (!typingElsewhere(this.#el) && !(changed.get('open') === undefined && tabValue(this.#el.proxyUrl, 'open') == '1')) this.#focusPart('input');
+      if (!typingElsewhere(this.#el) && !(changed.get('open') === undefined && tabValue(this.#session.options.proxyUrl, 'open') == '1')) this.#focusPart('input');
       this.#autoscroll.toBottom();
       this.#launcherSide.opened();
       this.#read();
@@ -537,7 +542,7 @@ export class ChatView extends ViewHost implements View {
     // Not kept from now on, at once rather than when the page is hidden: a page of the site that
     // comes back from the browser's back/forward cache reads what the tab keeps as it shows (see
     // #handlePageShow), and Chromium may show it what this page wrote at that same moment only later.
-    tabValue(this.#el.proxyUrl, 'draft', '');
+    tabValue(this.#session.options.proxyUrl, 'draft', '');
     this.send(text);
   };
 

@@ -82,6 +82,32 @@ describe('journeys: restart and configuration changes', () => {
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('proxy-url taken away (a framework that drops the attribute while its configuration reloads): nothing goes to the page\'s own URL; the conversation goes on through the URL it had, and nothing is sent twice when it is set again', async () => {
+    const p = proxy();
+    const posts: string[] = [];
+    const fetch = window.fetch;
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    // Recorded as `fetch` is called, whatever the URL.
+    window.fetch = (input, init) => (posts.push(new Request(input, init).url), fetch.call(window, input, init));
+    try {
+      chat.removeAttribute('proxy-url');
+      await submit(chat, 'typed meanwhile');
+      await waitForBubbles(chat, 3);
+      chat.proxyUrl = '';
+      await submit(chat, 'and again');
+      await waitForBubbles(chat, 5);
+      chat.setAttribute('proxy-url', p.url);
+      await chat.updateComplete;
+      await outboxSettled(p);
+      expect(posts, 'all to the URL it had').to.deep.equal([p.url, p.url]);
+      expect(sent(p)).to.deep.equal(['(greeting)', 'typed meanwhile', 'and again']);
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'typed meanwhile', 'You said: typed meanwhile', 'and again', 'You said: and again']);
+    } finally {
+      window.fetch = fetch;
+    }
+  });
+
   it('elements in the page before their proxy URL (a framework that sets it once its configuration has loaded): nothing is sent until it is set (a greeting went to the page\'s own URL), then each talks through its own, once', async () => {
     const [inlineProxy, launcherProxy, otherProxy] = [proxy(), proxy(), proxy()];
     const posts: string[] = [];
