@@ -267,6 +267,25 @@ describe('<agent-chat> delivery', () => {
     }
   });
 
+  it('taken out mid-send and put back a moment later (a single-page site rendering its layout again): the message goes again, under its id, and is answered', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    const box = chat.parentElement!;
+    p.hold(); // never answered: the element is taken out first
+    chat.send('taken out mid-send');
+    await waitForRequests(p, 2);
+    chat.remove();
+    await new Promise(requestAnimationFrame);
+    box.append(chat);
+    await waitForBubbles(chat, 3, 'the reply'); // (it stayed "Sending…": the outbox still counted this page as sending)
+    await chat.updateComplete;
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'taken out mid-send', 'You said: taken out mid-send']);
+    const tries = p.requests.filter((r) => r.body.message.text === 'taken out mid-send');
+    expect(tries.map((r) => !!r.aborted), 'the first try called off, one more').to.deep.equal([true, false]);
+    expect(tries[1].body.requestId).to.equal(tries[0].body.requestId);
+  });
+
   it('a reload mid-send loses nothing: the pending message is sent once, and never again once answered', async () => {
     const p = proxy();
     const first = await mount(p, { open: true });
