@@ -3,7 +3,8 @@
  * set, changed, taken away and given back (by attribute or property), the mode and the language
  * switched, the element moved, taken out and put back, or `hidden`, the panel shown and hidden, a
  * new conversation, a site's `send()` and session tags; and the visitor's own actions among them
- * (typing, a choice, a rating, Undo, Retry now). Random sequences from fixed seeds, each step a few
+ * (typing, a choice, a rating, Undo, Retry now); in every other sequence, on a second chat of the
+ * same URL in the page too. Random sequences from fixed seeds, each step a few
  * frames after the last; the agents answer a few frames late, so that changes fall while requests
  * are out, and are at times unavailable for a few requests (a 503 that asks to try again at once).
  * After each sequence, whatever happened:
@@ -12,7 +13,7 @@
  * - each message reached the agents at most once (each try of it under one request id, and at most
  *   one try's answer read);
  * - back on the first URL, each message of the visitor's in its conversation is delivered and
- *   answered, and shown once.
+ *   answered, and shown once (and the second chat shows the same).
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
@@ -38,7 +39,7 @@ const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) 
  * seeds found two faults: a proxy URL taken away sent the visitor's messages to `…/null`, and an
  * element taken out mid-send and put back left its message "Sending…" for good (7 of 40 seeds).
  * With both fixed, seeds 101–140 and 201–240 (with the outages and the visitor's actions) passed in
- * all three engines.
+ * all three engines, and 301–340 and 401–440 (Chromium) and 501–540 (all three) with a second chat.
  */
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 const STEPS = 30;
@@ -69,40 +70,44 @@ describe('journeys: a site changing the element while the visitor chats', () => 
       const page = collectPageErrors();
       const { chat } = await mount(a, { open: true, attrs: { feedback: '' } });
       const box = chat.parentElement!;
+      // Even seeds: a second chat of the first URL on the page (inline), which the site and the visitor act on too.
+      const twin = seed % 2 ? undefined : (await mount(a, { mode: 'inline', attrs: { feedback: '' } })).chat;
+      const twinBox = twin?.parentElement;
       const other = document.createElement('div');
       box.after(other);
       const steps: string[] = [];
       let typed = 0;
-      const actions: Record<string, (chat: AgentChat) => unknown> = {
-        type: async () => {
+      const actions: Record<string, (el: AgentChat) => unknown> = {
+        type: async (el) => {
           const words = `m${++typed}`;
-          if (part(chat, 'input') && chat.isConnected && (chat.open || chat.mode === 'inline')) await submit(chat, words);
-          else chat.send(words);
+          if (part(el, 'input') && el.isConnected && (el.open || el.mode === 'inline')) await submit(el, words);
+          else el.send(words);
         },
-        url: () => {
+        url: (el) => {
           const to = pick([a.url, b.url, null, '']);
           steps.push(`→${to === a.url ? 'A' : to === b.url ? 'B' : JSON.stringify(to)}`);
-          if (to === null) chat.removeAttribute('proxy-url');
-          else if (next() < 0.5) chat.setAttribute('proxy-url', to);
-          else chat.proxyUrl = to;
+          if (to === null) el.removeAttribute('proxy-url');
+          else if (next() < 0.5) el.setAttribute('proxy-url', to);
+          else el.proxyUrl = to;
         },
-        show: () => chat.show(),
-        hide: () => chat.hide(),
-        mode: () => (chat.mode = pick(['inline', 'launcher'])),
-        language: () => (next() < 0.3 ? chat.removeAttribute('language') : chat.setAttribute('language', pick(['de', 'en']))),
-        restart: () => chat.restart(),
+        show: (el) => el.show(),
+        hide: (el) => el.hide(),
+        mode: (el) => (el.mode = pick(['inline', 'launcher'])),
+        language: (el) => (next() < 0.3 ? el.removeAttribute('language') : el.setAttribute('language', pick(['de', 'en']))),
+        restart: (el) => el.restart(),
         down: () => (down = 1 + Math.floor(next() * 3)),
-        undo: () => part(chat, 'undo-button')?.click(),
-        retry: () => part(chat, 'retry-button')?.click(),
-        rate: () => pick(parts(chat, 'feedback-button'))?.click(),
-        tags: () => chat.updateTags({ add: [`t${Math.floor(next() * 5)}`] }),
-        hidden: () => chat.toggleAttribute('hidden'),
-        choose: () => pick(parts(chat, 'button'))?.click(),
-        move: () => (chat.parentElement === box ? other : box).append(chat),
-        remount: async () => {
-          chat.remove();
+        undo: (el) => part(el, 'undo-button')?.click(),
+        retry: (el) => part(el, 'retry-button')?.click(),
+        rate: (el) => pick(parts(el, 'feedback-button'))?.click(),
+        tags: (el) => el.updateTags({ add: [`t${Math.floor(next() * 5)}`] }),
+        hidden: (el) => el.toggleAttribute('hidden'),
+        choose: (el) => pick(parts(el, 'button'))?.click(),
+        move: (el) => (el.parentElement === box || el.parentElement === other ? (el.parentElement === box ? other : box) : el.parentElement!).append(el),
+        remount: async (el) => {
+          const parent = el.parentElement!;
+          el.remove();
           await frames(1 + Math.floor(next() * 3));
-          box.append(chat);
+          parent.append(el);
         },
       };
       const names = Object.keys(actions);
@@ -110,11 +115,18 @@ describe('journeys: a site changing the element while the visitor chats', () => 
         for (let i = 0; i < STEPS; i++) {
           const name = next() < 0.35 ? 'type' : pick(names);
           steps.push(name);
-          await actions[name](chat);
+          const el = twin && next() < 0.5 ? twin : chat;
+          if (twin) steps.push(el === chat ? '(1)' : '(2)');
+          await actions[name](el);
           await frames(Math.floor(next() * 4));
         }
         // Back on the first URL, in the page, shown: what waits for it goes.
         if (!chat.isConnected) box.append(chat);
+        if (twin) {
+          if (!twin.isConnected) twinBox!.append(twin);
+          twin.setAttribute('proxy-url', a.url);
+          twin.removeAttribute('hidden');
+        }
         chat.setAttribute('proxy-url', a.url);
         chat.removeAttribute('hidden');
         down = 0;
@@ -135,6 +147,7 @@ describe('journeys: a site changing the element while the visitor chats', () => 
         expect(page.errors, what).to.deep.equal([]);
         const mine = parts(chat, 'message--user').map((m) => m.querySelector('[part~="bubble"]')!.textContent!.trim());
         expect(mine, `each shown once (${what})`).to.deep.equal([...new Set(mine)]);
+        if (twin) await waitUntil(() => JSON.stringify(bubbles(twin)) === JSON.stringify(bubbles(chat)), `the second chat shows the same (${what}): ${JSON.stringify(bubbles(twin))}`, WAIT);
         const tries = new Map<string, { ids: Set<string>; answered: number }>();
         for (const request of [...a.requests, ...b.requests] as FakeProxy['requests']) {
           const words = request.body.message.text;
