@@ -2,7 +2,8 @@
  * A site's own code changing the element while the visitor chats, as frameworks do: the proxy URL
  * set, changed, taken away and given back (by attribute or property), the mode and the language
  * switched, the element moved, taken out and put back, or `hidden`, the panel shown and hidden, a
- * new conversation, a site's `send()` and session tags; and the visitor's own actions among them
+ * new conversation, a site's `send()` and session tags, its `strings`, `renderers`, `greeting`,
+ * `user-name`, `theme`, `position`, `keep-choices` and `load`; and the visitor's own actions among them
  * (typing, a choice, a rating, Undo, Retry now); in every other sequence, on a second chat of the
  * same URL in the page too. Random sequences from fixed seeds, each step a few
  * frames after the last; the agents answer a few frames late, so that changes fall while requests
@@ -20,6 +21,8 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { echoAgent, type FakeProxy, type Handler } from '../support/fake-proxy.js';
 import { bubbles, collectPageErrors, mount, part, parts, statusOf, useFakeProxies, WAIT } from '../support/widget.js';
 import { outboxSettled, submit } from './support.js';
+import { defaultRenderers } from '../../src/renderers/index.js';
+import { textRenderer } from '../../src/renderers/text-renderer.js';
 
 /** A small seeded generator (mulberry32): a seed makes the same choices each run. */
 function random(seed: number) {
@@ -39,7 +42,8 @@ const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) 
  * seeds found two faults: a proxy URL taken away sent the visitor's messages to `…/null`, and an
  * element taken out mid-send and put back left its message "Sending…" for good (7 of 40 seeds).
  * With both fixed, seeds 101–140 and 201–240 (with the outages and the visitor's actions) passed in
- * all three engines, and 301–340 and 401–440 (Chromium) and 501–540 (all three) with a second chat.
+ * all three engines, and 301–340 and 401–440 (Chromium) and 501–540 (all three) with a second chat;
+ * 601–640 (Chromium) and 701–740 (all three) with the rest of the settings changed too.
  */
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 const STEPS = 30;
@@ -101,6 +105,14 @@ describe('journeys: a site changing the element while the visitor chats', () => 
         rate: (el) => pick(parts(el, 'feedback-button'))?.click(),
         tags: (el) => el.updateTags({ add: [`t${Math.floor(next() * 5)}`] }),
         hidden: (el) => el.toggleAttribute('hidden'),
+        strings: (el) => (el.strings = pick([undefined, { send: 'Go', inputPlaceholder: 'Ask' }, { de: { send: 'Los' } }] as never[])),
+        renderers: (el) => (el.renderers = pick([undefined, defaultRenderers, defaultRenderers.with('text', textRenderer)])),
+        greeting: (el) => (next() < 0.5 ? el.removeAttribute('greeting') : el.setAttribute('greeting', 'greeting')),
+        user: (el) => (next() < 0.5 ? el.removeAttribute('user-name') : el.setAttribute('user-name', pick(['Ann', 'Bo']))),
+        theme: (el) => el.setAttribute('theme', pick(['dark', 'light', 'auto'])),
+        position: (el) => el.setAttribute('position', pick(['left', 'right'])),
+        keep: (el) => el.toggleAttribute('keep-choices'),
+        load: (el) => el.setAttribute('load', pick(['intent', 'idle', 'eager'])),
         choose: (el) => pick(parts(el, 'button'))?.click(),
         move: (el) => (el.parentElement === box || el.parentElement === other ? (el.parentElement === box ? other : box) : el.parentElement!).append(el),
         remount: async (el) => {
