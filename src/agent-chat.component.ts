@@ -379,16 +379,17 @@ export class AgentChat extends Upgrade {
   }
 
 
-  #load() {
+  #load(url = this.proxyUrl) {
     // Nowhere to talk to yet (a framework may set `proxy-url` once the element is in the page):
     // nothing loads, so nothing is sent (a greeting went to the page's own URL); setting it loads
-    // what is wanted then.
-    if (this.proxyUrl) this.#loading ??= loadView().then(({ attach }) => {
+    // what is wanted then. The view is handed the URL it was loaded for: taken away while it
+    // loaded, its greeting went to the page's own URL.
+    if (url) this.#loading ??= loadView().then(({ attach }) => {
       // From here the container is the view's (Lit renders into it): the skeleton goes.
       this.#container.replaceChildren();
       this.#handedOver = true;
       return attach({
-        element: this, root: this.#root, container: this.#container,
+        element: this, url, root: this.#root, container: this.#container,
         // A plain object, not a module namespace (\`import * as\`): the bundler's namespace helper costs the shell ~40 bytes.
         events: { send: AgentChatSendEvent, response: AgentChatResponseEvent, error: AgentChatErrorEvent, show: AgentChatShowEvent, hide: AgentChatHideEvent },
         drawLauncher: (state) => this.#drawLauncher(state),

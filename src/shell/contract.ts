@@ -7,6 +7,8 @@ import type * as Events from '../events.js';
  */
 export interface Shell {
   element: AgentChat;
+  /** The proxy URL the view was loaded for: the view's until the element has another (see ChatView). */
+  url: string;
   root: ShadowRoot;
   /** Where the view renders the panel (the shell's skeleton is replaced). */
   container: HTMLElement;

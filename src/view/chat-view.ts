@@ -91,10 +91,11 @@ export class ChatView extends ViewHost implements View {
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
     // The element's properties, read at each use: the options are the element's, by the same names
-    // (text-to-speech's `includeSpeech` is its `tts`). Its proxy URL is the last one set: taken away
-    // (a framework dropping the attribute while its configuration reloads), the conversation goes on
-    // through the one it had; read as the page's own, it sent the visitor's messages to `…/null`.
-    let url = el.proxyUrl;
+    // (text-to-speech's `includeSpeech` is its `tts`). Its proxy URL is the last one set (the one the
+    // view was loaded for, at first): taken away (a framework dropping the attribute while its
+    // configuration reloads), the conversation goes on through the one it had; read as the page's
+    // own, it sent the visitor's messages to `…/null`.
+    let { url } = shell;
     const options: ChatSessionOptions = new Proxy(el, {
       get: (_, name: keyof AgentChat | 'includeSpeech') => (name === 'proxyUrl' ? (url = el.proxyUrl || url) : el[name === 'includeSpeech' ? 'tts' : name]),
     });

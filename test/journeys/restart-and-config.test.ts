@@ -108,6 +108,28 @@ describe('journeys: restart and configuration changes', () => {
     }
   });
 
+  it('proxy-url taken away while the rest of the widget loads: the view keeps the URL it was loaded for (its greeting went to the page\'s own URL)', async () => {
+    const p = proxy();
+    const posts: string[] = [];
+    const fetch = window.fetch;
+    // Recorded as `fetch` is called, whatever the URL.
+    window.fetch = (input, init) => (posts.push(new Request(input, init).url), fetch.call(window, input, init));
+    const chat = document.createElement('agent-chat');
+    chat.proxyUrl = p.url;
+    document.body.append(chat);
+    try {
+      chat.show(); // loads the rest
+      chat.proxyUrl = ''; // before it has come
+      await waitForBubbles(chat, 1);
+      await outboxSettled(p);
+      expect(posts).to.deep.equal([p.url]);
+      expect(sent(p)).to.deep.equal(['(greeting)']);
+    } finally {
+      window.fetch = fetch;
+      chat.remove();
+    }
+  });
+
   it('elements in the page before their proxy URL (a framework that sets it once its configuration has loaded): nothing is sent until it is set (a greeting went to the page\'s own URL), then each talks through its own, once', async () => {
     const [inlineProxy, launcherProxy, otherProxy] = [proxy(), proxy(), proxy()];
     const posts: string[] = [];

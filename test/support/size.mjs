@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_890, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_900, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -437,7 +437,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * vanished), +17: 46,874 and 51,556, the first open 28,524 (the budget raised by 20). A page's
  * outbox no longer counting itself as sending once its session stops (an element taken out mid-send
  * and put back left the message "Sending…" for good), +2: 46,876 and 51,558, the first open 28,526,
- * the engine alone 8,899.
+ * the engine alone 8,899. The view handed the proxy URL it was loaded for (taken away while the view
+ * loaded, its greeting went to the page's own URL), +7 in the shell (4,091) and +6 in the view:
+ * 46,889 and 51,571, the first open 28,539 (the budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
