@@ -165,10 +165,10 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       void navigator.locks?.request(tab, () => (started() ? gone : undefined));
     },
     stop() {
-      // (What it asked for and has not got it asks for again when it starts: see `stopping`.)
-      // Nor does it send any more: it was still sending what it made at once while it asked for the
-      // outbox, whose request is called off here, so that nothing would have said it was done (a
-      // message sent as the element was taken out waited, "Sending…", after it came back).
+      // (What it asked for and has not got it asks for again when it starts: see `stopping`.) Nor is
+      // it sending any more: a tab that sent what it made at once, while it asked for the outbox,
+      // stayed `sending` when this called that request off, as the callback that ends it never ran
+      // (a message sent as the element was taken out waited, "Sending…", after it came back).
       stopping.abort();
       asked = undefined;
       sending = false;
