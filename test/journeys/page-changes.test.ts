@@ -43,7 +43,8 @@ const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) 
  * element taken out mid-send and put back left its message "Sending…" for good (7 of 40 seeds).
  * With both fixed, seeds 101–140 and 201–240 (with the outages and the visitor's actions) passed in
  * all three engines, and 301–340 and 401–440 (Chromium) and 501–540 (all three) with a second chat;
- * 601–640 (Chromium) and 701–740 (all three) with the rest of the settings changed too.
+ * 601–640 (Chromium) and 701–740 (all three) with the rest of the settings changed too; 801–842
+ * (all three) with one in three beginning closed.
  */
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 const STEPS = 30;
@@ -72,7 +73,8 @@ describe('journeys: a site changing the element while the visitor chats', () => 
       // Recorded as `fetch` is called, whatever the URL.
       window.fetch = (input, init) => (urls.push(new Request(input, init).url), fetch.call(window, input, init));
       const page = collectPageErrors();
-      const { chat } = await mount(a, { open: true, attrs: { feedback: '' } });
+      // One sequence in three begins with the launcher closed: the rest of the widget loads amid the changes.
+      const { chat } = await mount(a, { open: seed % 3 > 0, attrs: { feedback: '' } });
       const box = chat.parentElement!;
       // Even seeds: a second chat of the first URL on the page (inline), which the site and the visitor act on too.
       const twin = seed % 2 ? undefined : (await mount(a, { mode: 'inline', attrs: { feedback: '' } })).chat;
