@@ -1011,6 +1011,25 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('a panel that covers a phone\'s screen, hidden by the site (`hidden`: a page of a single-page site without the chat), lets the page scroll, and takes it again when shown', async () => {
+    const { frame, win, chat } = await openInFrame(375, 600, [text('Hello')]);
+    const { style } = win.document.documentElement;
+    try {
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]') && style.overflow, 'covering', WAIT);
+      const tab = () => chat.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true }));
+      chat.hidden = true;
+      await waitUntil(() => !style.overflow, 'the page scrolls again (it stayed `overflow: hidden`)', WAIT);
+      expect(style.overscrollBehavior).to.equal('');
+      chat.shadowRoot!.querySelector<HTMLElement>('[part~="send-button"]')!.focus();
+      expect(tab(), 'Tab no longer kept in the panel').to.equal(true);
+      chat.hidden = false;
+      await waitUntil(() => style.overflow === 'hidden', 'covering again', WAIT);
+      expect(chat.open).to.equal(true);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('covers a short window (a laptop at 200 % zoom) and keeps Tab inside the panel while it does', async () => {
     const { frame, win, chat } = await openInFrame(800, 500, [text('Hello')]);
     try {

@@ -8,9 +8,9 @@ interface CloseWatcher {
 }
 
 /**
- * While the panel covers the screen (a phone, a short window): the page behind it does not scroll,
- * nor is it pulled to refresh (a drag down on the panel's header reloaded the page; both restored
- * on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
+ * While the panel covers the screen (a phone, a short window; not while the element is `hidden`):
+ * the page behind it does not scroll, nor is it pulled to refresh (a drag down on the panel's header
+ * reloaded the page; both restored on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
  * to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
  * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  * Android's back button (or gesture) closes it, as it does a full-screen view of an app, instead of
@@ -29,10 +29,13 @@ export class MobileViewportController implements ReactiveController {
     this.#host = element;
     this.#active = active;
     host.addController(this);
+    // Hidden by the site (`hidden`: a page of a single-page site without the chat), the panel covers
+    // nothing: the page scrolled no more, and Android's back button went to the hidden panel.
+    new MutationObserver(() => this.hostUpdated()).observe(element, { attributeFilter: ['hidden'] });
   }
 
   hostUpdated() {
-    const on = this.#active();
+    const on = this.#active() && !this.#host.hidden && this.#host.isConnected;
     if (on === !!this.#saved) return;
     if (on) this.#lock();
     else this.#release();

@@ -439,7 +439,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * and put back left the message "Sending…" for good), +2: 46,876 and 51,558, the first open 28,526,
  * the engine alone 8,899. The view handed the proxy URL it was loaded for (taken away while the view
  * loaded, its greeting went to the page's own URL), +7 in the shell (4,091) and +6 in the view:
- * 46,889 and 51,571, the first open 28,539 (the budget raised by 10).
+ * 46,889 and 51,571, the first open 28,539 (the budget raised by 10). A panel covering a phone's
+ * screen let go of the page while the element is `hidden` (the page scrolled no more, and Android's
+ * back button went to the hidden panel), in the viewport's chunk: all 51,628.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
