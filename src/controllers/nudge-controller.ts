@@ -116,12 +116,17 @@ export class NudgeController implements ReactiveController {
     if (!event.composedPath().includes(this.#options.element())) this.#lastKey = performance.now();
   };
 
-  /** Shows the teaser when due, unless the visitor is typing (then looks again shortly). */
+  /**
+   * Shows the teaser when due, unless the visitor is typing or cannot see it (then looks again
+   * shortly): the element hidden by the site (`hidden`), or the page in the background. Shown there,
+   * it was remembered as seen, and a visitor who left that page never saw it.
+   */
   #check(wait = 0) {
     clearTimeout(this.#timer);
     if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
-    const typing = typingElsewhere(this.#options.element()) || performance.now() - this.#lastKey < TYPING_QUIET;
-    if (typing) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
+    const element = this.#options.element() as HTMLElement;
+    const notNow = typingElsewhere(element) || performance.now() - this.#lastKey < TYPING_QUIET || element.hidden || document.hidden;
+    if (notNow) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
     // Inline or already open: not now (another page may). Chatted before (here or on another page):
     // the visitor knows the chat, there is nothing to invite them to, on any page.

@@ -262,6 +262,31 @@ describe('journeys: the launcher\'s nudges', () => {
     await waitUntil(() => part(chat, 'teaser'), 'shown once they stop', WAIT);
   });
 
+  for (const [why, away, back] of [
+    ['the site hides the element (`hidden`: a page of a single-page site without the chat)', (chat: AgentChat) => (chat.hidden = true), (chat: AgentChat) => (chat.hidden = false)],
+    ['the page is in the background (a tab opened for later)', () => lookAway(true), () => lookBack()],
+  ] as const) {
+    it(`waits while ${why}, then shows: not remembered as seen by a visitor who could not see it`, async () => {
+      const p = proxy();
+      const chat = document.createElement('agent-chat');
+      Object.assign(chat, { proxyUrl: p.url, teaser: 'Need help?', teaserDelay: 0 });
+      away(chat);
+      try {
+        document.body.append(chat);
+        await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded (the teaser is due)', WAIT);
+        await chat.updateComplete;
+        expect(shownText(chat, 'teaser'), 'not yet').to.equal(null);
+        expect(localStorage.getItem(TEASER_SEEN_KEY), 'not seen').to.equal(null);
+        back(chat);
+        await waitUntil(() => part(chat, 'teaser'), 'shown once it can be seen', WAIT);
+        expect(localStorage.getItem(TEASER_SEEN_KEY), 'seen now').to.not.equal(null);
+      } finally {
+        lookBack();
+        chat.remove();
+      }
+    });
+  }
+
   /** Where the visitor's field is, and how the page makes it. */
   const fields: [string, () => Promise<HTMLInputElement>][] = [
     ['a component of the page (a design system\'s text field, in its shadow root)', async () => {
