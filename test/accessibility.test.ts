@@ -1016,12 +1016,9 @@ describe('<agent-chat> accessibility', () => {
     const { style } = win.document.documentElement;
     try {
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]') && style.overflow, 'covering', WAIT);
-      const tab = () => chat.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true }));
       chat.hidden = true;
       await waitUntil(() => !style.overflow, 'the page scrolls again (it stayed `overflow: hidden`)', WAIT);
-      expect(style.overscrollBehavior).to.equal('');
-      chat.shadowRoot!.querySelector<HTMLElement>('[part~="send-button"]')!.focus();
-      expect(tab(), 'Tab no longer kept in the panel').to.equal(true);
+      expect(style.overscrollBehavior, 'and may be pulled to refresh').to.equal('');
       chat.hidden = false;
       await waitUntil(() => style.overflow === 'hidden', 'covering again', WAIT);
       expect(chat.open).to.equal(true);
