@@ -10,8 +10,8 @@ interface CloseWatcher {
 /**
  * While the panel covers the screen (a phone, a short window; not while the element is `hidden`):
  * the page behind it does not scroll, nor is it pulled to refresh (a drag down on the panel's header
- * reloaded the page; both restored on close), Tab and Shift+Tab stay inside the panel (nothing behind it is visible to go
- * to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
+ * reloaded the page; both restored on close), Tab and Shift+Tab stay inside the panel (nothing
+ * behind it is visible to go to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
  * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  * Android's back button (or gesture) closes it, as it does a full-screen view of an app, instead of
  * leaving the page: a close watcher, where the browser has them (Chromium), not the site's history.

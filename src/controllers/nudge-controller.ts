@@ -22,7 +22,7 @@ export interface NudgeOptions {
   /** Whether a nudge may show now: launcher mode, panel closed. */
   allowed: () => boolean;
   /** The element itself: keys pressed inside it are not "typing elsewhere". */
-  element: () => Element;
+  element: () => HTMLElement;
   /** Whether the visitor has a conversation already (on any page or tab): they know where the chat is. */
   started: () => boolean;
 }
@@ -124,7 +124,7 @@ export class NudgeController implements ReactiveController {
   #check(wait = 0) {
     clearTimeout(this.#timer);
     if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
-    const element = this.#options.element() as HTMLElement;
+    const element = this.#options.element();
     const notNow = typingElsewhere(element) || performance.now() - this.#lastKey < TYPING_QUIET || element.hidden || document.hidden;
     if (notNow) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
     removeEventListener('keydown', this.#handleKey, { capture: true });
