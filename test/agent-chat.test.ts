@@ -1,4 +1,4 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixtureCleanup, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChatResponseEvent, AgentChatSendEvent } from '../src/events.js';
 import { ok, text } from './support/fake-proxy.js';
@@ -37,6 +37,24 @@ describe('<agent-chat>', () => {
       chat.show();
       await waitForBubbles(chat, 1);
       await expect(chat).to.be.accessible();
+    });
+
+    it('adds no landmark to the page: a site with its own header keeps one banner, the panel open in either mode (axe)', async () => {
+      // The panel is a dialog (launcher) or a region (inline); its header is the dialog's top line,
+      // not the page's banner (axe reads a header inside a dialog as one: two banners on a site with its own).
+      const banner = document.createElement('header');
+      banner.textContent = 'The site';
+      document.body.prepend(banner);
+      try {
+        for (const mode of ['launcher', 'inline'] as const) {
+          const { chat } = await mount(proxy(), { mode, open: true });
+          await waitForBubbles(chat, 1);
+          await expect(chat).to.be.accessible();
+          fixtureCleanup();
+        }
+      } finally {
+        banner.remove();
+      }
     });
 
     it('has no token attribute or property at all', async () => {

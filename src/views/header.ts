@@ -28,7 +28,7 @@ const iconButton = (part: string, label: string, path: string, onClick: () => vo
 
 /** Who the visitor talks to (picture or initials, name, subtitle) and the panel's controls. */
 export const renderHeader = (view: HeaderView) => html`
-  <header part="header" class="header">
+  <div part="header" class="header">
     <span part="avatar" class="avatar" aria-hidden="true">${view.avatar
       ? html`<img src=${view.avatar} alt="" @error=${view.onAvatarError} />`
       : initials(view.title)}</span>
@@ -44,5 +44,5 @@ export const renderHeader = (view: HeaderView) => html`
     ${iconButton('download-button', view.strings.downloadTranscript, ICONS.download, view.onDownload)}
     ${iconButton('restart-button', view.strings.restart, ICONS.restart, view.onRestart)}
     ${view.closable ? iconButton('close-button', view.strings.closeChat, ICONS.close, view.onClose) : nothing}
-  </header>
+  </div>
 `;

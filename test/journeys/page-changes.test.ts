@@ -14,13 +14,16 @@
  * - each message reached the agents at most once (each try of it under one request id, and at most
  *   one try's answer read);
  * - back on the first URL, each message of the visitor's in its conversation is delivered and
- *   answered, and shown once (and the second chat shows the same).
+ *   answered, and shown once (and the second chat shows the same);
+ * - axe finds nothing, at a step picked at random amid the sequence and at its end (once the
+ *   chats' transitions end): forty seeds with it found the panel's `<header>` counted as a second
+ *   banner landmark of a page that has a chat open and another chat or its own header.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { echoAgent, type FakeProxy, type Handler } from '../support/fake-proxy.js';
 import { bubbles, collectPageErrors, mount, part, parts, statusOf, useFakeProxies, WAIT } from '../support/widget.js';
-import { outboxSettled, submit } from './support.js';
+import { accessibleOnceStill, outboxSettled, submit } from './support.js';
 import { defaultRenderers } from '../../src/renderers/index.js';
 import { textRenderer } from '../../src/renderers/text-renderer.js';
 
@@ -125,6 +128,7 @@ describe('journeys: a site changing the element while the visitor chats', () => 
         },
       };
       const names = Object.keys(actions);
+      const checkAt = Math.floor(random(~seed)() * STEPS); // (its own draw: the seeds make the sequences they made before)
       try {
         for (let i = 0; i < STEPS; i++) {
           const name = next() < 0.35 ? 'type' : pick(names);
@@ -133,6 +137,7 @@ describe('journeys: a site changing the element while the visitor chats', () => 
           if (twin) steps.push(el === chat ? '(1)' : '(2)');
           await actions[name](el);
           await frames(Math.floor(next() * 4));
+          if (i === checkAt) await accessibleOnceStill(`seed ${seed}, after steps ${steps.join(' ')}`, chat, twin);
         }
         // Back on the first URL, in the page, shown: what waits for it goes.
         if (!chat.isConnected) box.append(chat);
@@ -157,6 +162,7 @@ describe('journeys: a site changing the element while the visitor chats', () => 
         });
         await outboxSettled(a);
         await outboxSettled(b);
+        await accessibleOnceStill(what, chat, twin);
         expect(urls.filter((url) => url !== a.url && url !== b.url), `requests elsewhere (${what})`).to.deep.equal([]);
         expect(page.errors, what).to.deep.equal([]);
         const mine = parts(chat, 'message--user').map((m) => m.querySelector('[part~="bubble"]')!.textContent!.trim());

@@ -2,7 +2,7 @@
  * What journeys share: a visitor's actions through the public surface (launcher, composer, buttons
  * in the log) and a record of every state the widget showed, next to what was really in flight.
  */
-import { waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { FakeProxy, Reply } from '../support/fake-proxy.js';
 import { part, parts, statusOf, typeDraft, WAIT } from '../support/widget.js';
@@ -110,3 +110,29 @@ export async function waitForStatus(chat: AgentChat, text: string, expected: Reg
 /** The texts of the requests the fake proxy received, in order (the greeting as "(greeting)"). */
 export const sent = (proxy: FakeProxy, from = 0) =>
   proxy.bodies.slice(from).map((b) => b.message.text ?? (b.message.payload?.data === 'greeting' ? '(greeting)' : JSON.stringify(b.message.payload)));
+
+/**
+ * Axe finds nothing on the chats shown on the page once they are still: their opening, closing and
+ * preview transitions ended (mid-fade, text is faded, and axe would measure its contrast
+ * half-drawn). The page's `getAnimations()` leaves shadow trees out in Chromium: each chat's are
+ * asked too. A reply that comes during axe's run can start a fade of its own (a preview beside the
+ * launcher): what axe finds is looked at again once that has ended, and only what it finds then counts.
+ */
+export async function accessibleOnceStill(what: string, ...chats: (AgentChat | undefined)[]) {
+  const still = async () => {
+    await new Promise(requestAnimationFrame);
+    const running = [...document.getAnimations(), ...[...document.querySelectorAll('agent-chat')].flatMap((el) => el.shadowRoot!.getAnimations())];
+    await Promise.all(running.filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)));
+  };
+  for (const chat of chats) {
+    for (let look = 1; chat?.isConnected && !chat.hidden; look++) {
+      await still();
+      try {
+        await expect(chat).to.be.accessible();
+        break;
+      } catch (error) {
+        if (look === 2) throw new Error(`axe (${what}): ${(error as Error).message}`);
+      }
+    }
+  }
+}
