@@ -22,6 +22,7 @@ import { dayOf, messageTime, prepareTimes } from '../views/message-time.js';
 import { renderPanel, type Problem } from '../views/panel.js';
 import { viewCss } from './styles.js';
 import { tabValue } from './tab-state.js';
+import { keepFocus } from './keep-focus.js';
 import { LauncherSide } from './launcher-side.js';
 import { answerOf, previousOf, turnsBefore } from './turns.js';
 import { typingElsewhere } from './typing-elsewhere.js';
@@ -76,17 +77,7 @@ export class ChatView extends ViewHost implements View {
     this.#launcherSide = new LauncherSide(this, shell, () => this.#feature('nudge', () => import('./nudge-feature.js')), () => !!this.#session.messages[0]);
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
-    // A control used from the keyboard that goes away with its use (a choice answered, a message
-    // discarded, a thumb pressed, Send, a retry sent, the preview dismissed) would leave the focus on the
-    // page: it goes on to the input (the launcher while closed). From the keyboard: the click has no
-    // count and the control has the focus (a tap is left alone: it would open a phone's keyboard).
-    // Looked at once drawn: Firefox and WebKit take the focus from an inert control only then.
-    shell.root.addEventListener('click', ({ target, detail }: Partial<MouseEvent>) => {
-      const used = target as HTMLButtonElement;
-      if (!detail && used === shell.root.activeElement) requestAnimationFrame(() => setTimeout(() => {
-        if (!shell.root.activeElement && (!used.isConnected || used.disabled)) this.#focusPart(this.#visible ? 'input' : 'launcher');
-      }));
-    }, true); // (before the control's own handler, which may take it away)
+    keepFocus(shell.root, () => this.#focusPart(this.#visible ? 'input' : 'launcher'));
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];

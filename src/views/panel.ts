@@ -14,6 +14,7 @@ export interface PanelView {
   strings: Strings;
   /** Launcher mode: a dialog with a close button; inline: a region. */
   launcher: boolean;
+  /** Closed: hidden, and inert as it fades out (WebKit let Tab into it, and the focus went with it). */
   hidden: boolean;
   /** Opening and closing fade and slide (under 200 ms; not with reduced motion). */
   animated: boolean;
@@ -45,7 +46,7 @@ const renderProblem = (problem: Problem, strings: Strings) => html`<div part="er
 /** The chat window: header, log (messages are rendered into `.messages` by the log controller), composer. */
 export const renderPanel = (view: PanelView) => html`
   <section part="panel" class=${view.animated ? 'panel animated' : 'panel'} id="panel" ?hidden=${view.hidden} aria-labelledby="title"
-    role=${view.launcher ? 'dialog' : 'region'} @keydown=${view.onKeydown}>
+    role=${view.launcher ? 'dialog' : 'region'} ?inert=${view.hidden} @keydown=${view.onKeydown}>
     ${view.header}
     <div part="log" class="log" role="log" aria-labelledby="title" tabindex="0">
       ${view.greeting ? renderProblem(view.greeting, view.strings) : nothing}

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_900, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_040, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -445,6 +445,16 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 46_
  * while the visitor cannot see it (`hidden`, a tab in the background: shown there, it was
  * remembered as seen), in the nudges' chunk: 46,891 and 51,658, the first open 28,541 (the chunk's
  * new name in the view).
+ * On 3 December (the session after), the panel's header a `<div>` rather than a `<header>` (axe
+ * counted it a second banner of a page with its own or a second chat): 46,885 and 51,652, the first
+ * open 28,535. A keyboard user's focus kept in the widget when the control it is on goes away by
+ * itself (a message's Discard or Retry now as the message goes again, the greeting's Retry now, the
+ * Undo after its seconds: it was left on the page, found by a random keyboard-only journey) and
+ * when the browser takes it from a used control only after the widget has looked (Chromium, 1 Send
+ * in 12 from the keyboard), in a module of its own (src/view/keep-focus.ts), +142: 47,027 and
+ * 51,794, the first open 28,677 (the budget raised by 140 for it). The closed panel inert as it
+ * fades out (WebKit let Tab into it, and the focus went to nothing as it went), +6: 47,033 and
+ * 51,800, the first open 28,683.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
