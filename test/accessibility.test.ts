@@ -469,6 +469,35 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("closed by the page's script while the focus is in the panel, hands the focus to the launcher, as Escape does; with the focus in the page, leaves it there", async () => {
+    // (A site closing the chat as the visitor types in it: the focus went to nothing with the panel.)
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy);
+    const focused = () => (document.activeElement === chat ? chat.shadowRoot!.activeElement?.getAttribute('part') : document.activeElement?.localName) ?? null;
+    const field = document.createElement('input');
+    chat.parentElement!.after(field);
+    try {
+      part(chat, 'launcher')!.click();
+      await waitUntil(() => focused() === 'input', 'open, the focus on the input', WAIT);
+      await sendKeys({ type: 'half a question' });
+      chat.hide();
+      await chat.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(focused(), "the site's hide()").to.equal('launcher');
+      chat.show();
+      await chat.updateComplete;
+      field.focus();
+      chat.hide();
+      await chat.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      expect(focused(), "the site's hide(), the focus in the page's field").to.equal('input');
+      expect(document.activeElement === field, "the page's field").to.equal(true);
+    } finally {
+      field.remove();
+      proxy.restore();
+    }
+  });
+
   /**
    * The visitor types `before` in `field`, a site's script opens `chat` (a timer, say), and they type
    * `after`: the focus and their keys stay in the field, none go into the chat.

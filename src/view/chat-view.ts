@@ -486,6 +486,8 @@ export class ChatView extends ViewHost implements View {
     } else {
       this.#quiet();
       this.#launcherSide.preload();
+      // Closed by the site's script with the focus in the panel (it went to nothing): to the launcher, as Escape does.
+      if (!this.#visible && this.#shell.root.activeElement) this.#focusPart('launcher');
     }
   }
 

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_040, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_050, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -454,7 +454,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * in 12 from the keyboard), in a module of its own (src/view/keep-focus.ts), +142: 47,027 and
  * 51,794, the first open 28,677 (the budget raised by 140 for it). The closed panel inert as it
  * fades out (WebKit let Tab into it, and the focus went to nothing as it went), +6: 47,033 and
- * 51,800, the first open 28,683.
+ * 51,800, the first open 28,683. A panel the site's script closes with the focus in it handing
+ * the focus to the launcher, as Escape does (it went to nothing), +13: 47,046 and 51,813, the
+ * first open 28,696 (the budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
