@@ -735,7 +735,7 @@ describe('<agent-chat> accessibility', () => {
     // that frame: at times the widget's came first, found Send still focused, left it, and the focus
     // went to the page (1 Send in 12 from the keyboard). Here the widget's frame callback runs at
     // once, so its task is queued before the browser draws: it finds the used control disabled and
-    // still focused (in Chromium and WebKit; Firefox has taken it by then).
+    // still focused (Chromium and WebKit; Firefox at times).
     const choices: AgentResponseItem = { type: 'buttons', text: 'Pick one', buttons: [{ title: 'Pricing' }, { title: 'Sales' }] };
     const proxy = new FakeProxy().next(ok(choices));
     const { chat } = await mount(proxy, { open: true });
@@ -798,6 +798,27 @@ describe('<agent-chat> accessibility', () => {
       expect(focused(), 'the panel gone').to.equal('after');
     } finally {
       after.remove();
+      proxy.restore();
+    }
+  });
+
+  it('keeps the keyboard in the widget when the control it is on goes away by itself (Undo, as a message makes the new conversation final)', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
+    try {
+      await waitForBubbles(chat, 1);
+      part(chat, 'restart-button')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
+      // To Undo from the keyboard: from the log, before it in the panel's order.
+      part(chat, 'log')!.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(focused(), 'on Undo').to.equal('undo-button');
+      chat.send('a question');
+      await waitUntil(() => !part(chat, 'undo-button'), 'Undo gone', WAIT);
+      await waitUntil(() => focused() === 'input', `the focus on the input (on ${focused() ?? 'the page'})`, WAIT);
+    } finally {
       proxy.restore();
     }
   });
