@@ -19,19 +19,9 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { ok, text, type Handler } from '../support/fake-proxy.js';
+import { prng as random } from '../support/prng.js';
 import { collectPageErrors, mount, parts, useFakeProxies, WAIT } from '../support/widget.js';
-
-/** A small seeded generator (mulberry32): a seed makes the same choices each run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) => p.then(() => new Promise(requestAnimationFrame)), Promise.resolve());
+import { frames } from './support.js';
 
 /** Eight sequences in each engine (~13 s); raise the count for a longer hunt. */
 const SEEDS = Array.from({ length: 8 }, (_, i) => i + 1);

@@ -23,21 +23,10 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { echoAgent, type FakeProxy, type Handler } from '../support/fake-proxy.js';
 import { bubbles, collectPageErrors, mount, part, parts, statusOf, useFakeProxies, WAIT } from '../support/widget.js';
-import { accessibleOnceStill, outboxSettled, submit } from './support.js';
+import { prng as random } from '../support/prng.js';
+import { accessibleOnceStill, frames, outboxSettled, submit } from './support.js';
 import { defaultRenderers } from '../../src/renderers/index.js';
 import { textRenderer } from '../../src/renderers/text-renderer.js';
-
-/** A small seeded generator (mulberry32): a seed makes the same choices each run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) => p.then(() => new Promise(requestAnimationFrame)), Promise.resolve());
 
 /**
  * Twelve sequences in each engine (~10 s). The same seed need not replay the same interleaving (the

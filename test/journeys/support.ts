@@ -13,6 +13,9 @@ export const down: Reply = { networkError: true };
 /** The agent is down and asks for a minute (`Retry-After: 60`): a queue's next try is that far away, well past any wait of a test. */
 export const downForAMinute: Reply = { status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'Service unavailable' } };
 
+/** Until `n` frames have been drawn. */
+export const frames = (n: number) => new Array(n).fill(0).reduce((p: Promise<unknown>) => p.then(() => new Promise(requestAnimationFrame)), Promise.resolve());
+
 /** Types `text` into the composer and clicks Send, as a visitor does. */
 export async function submit(chat: AgentChat, text: string) {
   await typeDraft(chat, text);
