@@ -21,6 +21,29 @@ const everything = () => ok(
   { type: 'video', altText: 'A video you cannot see here' },
 );
 
+/**
+ * Records each time entries go into the log's list: `how` they went (`append live`, `prepend off`:
+ * whether the list was live then, as `aria-live` on it overrides the log's), and in `puts` with the
+ * words of their bubbles too. `stop()` ends it.
+ */
+function recordPuts() {
+  const how: string[] = [];
+  const puts: string[] = [];
+  const methods = ['replaceChildren', 'prepend', 'append'] as const;
+  const originals = methods.map((name) => Element.prototype[name]);
+  methods.forEach((name, i) => {
+    Element.prototype[name] = function (this: Element, ...nodes: (Node | string)[]) {
+      if (this.classList.contains('messages') && nodes.length) {
+        const texts = nodes.flatMap((node) => (node instanceof Element || node instanceof DocumentFragment ? [...node.querySelectorAll('[part~="bubble"]')].map((b) => b.textContent!.trim()) : []));
+        how.push(`${name} ${this.getAttribute('aria-live') ?? 'live'}`);
+        puts.push(`${how.at(-1)}: ${texts.join(' | ')}`);
+      }
+      return originals[i].apply(this, nodes);
+    };
+  });
+  return { how, puts, stop: () => methods.forEach((name, i) => (Element.prototype[name] = originals[i] as never)) };
+}
+
 async function openWithEverything(attrs: Record<string, string> = {}) {
   const proxy = new FakeProxy().next(everything());
   const { chat } = await mount(proxy, { open: true, attrs });
@@ -623,16 +646,8 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('does not read out the entries put in the live log all at once (a page\'s restored conversation, earlier ones brought back): the list is not live then; a reply that comes is', async () => {
-    // Each time entries go into the list, whether it was live then (`aria-live` on the list overrides the log's).
-    const puts: string[] = [];
-    const methods = ['replaceChildren', 'prepend', 'append'] as const;
-    const originals = methods.map((name) => Element.prototype[name]);
-    methods.forEach((name, i) => {
-      Element.prototype[name] = function (this: Element, ...nodes: (Node | string)[]) {
-        if (this.classList.contains('messages') && nodes.length) puts.push(`${name} ${this.getAttribute('aria-live') ?? 'live'}`);
-        return originals[i].apply(this, nodes);
-      };
-    });
+    const recorded = recordPuts();
+    const puts = recorded.how;
     const proxy = new FakeProxy();
     try {
       proxy.next(ok(text('Hello! Read **the guide**.'), ...Array.from({ length: 130 }, (_, i) => text(`Answer ${i + 1}`))));
@@ -660,7 +675,47 @@ describe('<agent-chat> accessibility', () => {
       await waitUntil(() => puts.length >= 2, 'the message and its reply', WAIT);
       expect(puts, 'the visitor\'s message and the reply go into a live list').to.deep.equal(['append live', 'append live']);
     } finally {
-      methods.forEach((name, i) => (Element.prototype[name] = originals[i] as never));
+      recorded.stop();
+      proxy.restore();
+    }
+  });
+
+  it('reads out a reply that comes as the log is drawn anew (a reload mid-send, answered as the next page draws the conversation it restored): it goes into the list once the list is live again', async () => {
+    const recorded = recordPuts();
+    const { puts } = recorded;
+    const { requestAnimationFrame } = window;
+    const frames: FrameRequestCallback[] = [];
+    const proxy = new FakeProxy();
+    const next = document.createElement('agent-chat');
+    try {
+      const first = await mount(proxy, { open: true });
+      await waitForBubbles(first.chat, 1);
+      proxy.hold(); // no answer before the "reload"
+      first.chat.send('survive the reload');
+      await waitUntil(() => proxy.requests.length === 2, 'sent', WAIT);
+      first.chat.remove();
+      await waitUntil(() => proxy.requests[1].aborted, 'the unloaded page aborted its request', WAIT);
+      puts.length = 0;
+      // The next page: no frame comes while it draws the conversation it restored, so its list stays
+      // quiet (not live until a frame after), and the answer to the message sent again comes then.
+      const gate = proxy.hold();
+      window.requestAnimationFrame = (callback) => frames.push(callback);
+      for (const [name, value] of [['proxy-url', proxy.url], ['open', '']]) next.setAttribute(name, value);
+      document.body.append(next);
+      await waitUntil(() => puts.some((put) => put.includes('survive the reload')) && proxy.requests.length === 3, 'the conversation drawn, the message sent again', WAIT);
+      expect(puts, 'drawn not live').to.deep.equal(['replaceChildren off: Hello! How can I help? | survive the reload']);
+      const answered = new Promise((resolve) => next.addEventListener('agent-chat-response', resolve, { once: true }));
+      gate.release();
+      await answered;
+      await next.updateComplete;
+      window.requestAnimationFrame = requestAnimationFrame;
+      frames.splice(0).forEach((callback) => callback(performance.now()));
+      await waitUntil(() => puts.some((put) => put.includes('You said: survive the reload')), 'the reply drawn', WAIT);
+      expect(puts.slice(1), 'the reply, put into a live list').to.deep.equal(['append live: You said: survive the reload']);
+    } finally {
+      window.requestAnimationFrame = requestAnimationFrame;
+      recorded.stop();
+      next.remove();
       proxy.restore();
     }
   });

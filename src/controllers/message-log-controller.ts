@@ -70,7 +70,7 @@ export class MessageLogController {
   reset(messages: readonly ChatMessage[]) {
     this.#messages = [...messages];
     this.#setHidden(Math.max(0, messages.length - SHOWN));
-    this.#inOrder(messages.slice(this.hidden), () => this.#mountAll());
+    this.#inOrder(messages.slice(this.hidden), false, () => this.#mountAll());
   }
 
   /** Brings back a page of the entries before the oldest shown, keeping in view what was. */
@@ -79,7 +79,7 @@ export class MessageLogController {
     const from = Math.max(0, this.hidden - PAGE);
     const earlier = this.#messages.slice(from, this.hidden);
     this.#setHidden(from);
-    this.#inOrder(earlier, () => this.#keepInView(() => {
+    this.#inOrder(earlier, false, () => this.#keepInView(() => {
       const fragment = document.createDocumentFragment();
       const present = new Map(this.#messages.map((m) => [m.id, m]));
       for (const { id } of earlier) if (present.has(id)) fragment.append(this.#mount(present.get(id)!));
@@ -122,7 +122,7 @@ export class MessageLogController {
   append(...messages: ChatMessage[]) {
     this.#messages.push(...messages);
     this.#dropBefore(this.#options.oldest());
-    this.#inOrder(messages, () => {
+    this.#inOrder(messages, true, () => {
       // Removed while its renderer loaded, or drawn by a reset meanwhile: not again.
       // Each as it is now (its status may have changed while it waited), unless it was removed or a
       // reset drew it meanwhile. By id from the end, where new messages are.
@@ -154,12 +154,15 @@ export class MessageLogController {
   /**
    * Draws at once when nothing is missing and nothing waits; otherwise after what `messages` need
    * has loaded (or failed to: then they show their altText), behind what waits already, so the
-   * log keeps the transcript's order.
+   * log keeps the transcript's order. What is `news` (new messages, put at the end) also waits
+   * for the list to be live again, if it was just drawn anew (see `#quietly`): put in it then, a
+   * reply would never be read out (a reload mid-send, whose answer came as the page drew the
+   * conversation it restored).
    */
-  #inOrder(messages: readonly ChatMessage[], draw: () => void) {
+  #inOrder(messages: readonly ChatMessage[], news: boolean, draw: () => void) {
     const missing = this.#options.prepare?.(messages);
-    if (!missing && !this.queue) return draw();
-    const queued: Promise<void> = (this.queue ?? Promise.resolve()).then(() => missing).catch(() => undefined).then(() => {
+    if (!missing && !this.queue && !(news && this.#live())) return draw();
+    const queued: Promise<void> = (this.queue ?? Promise.resolve()).then(() => missing).catch(() => undefined).then(() => (news ? this.#live() : undefined)).then(() => {
       if (this.queue === queued) this.queue = undefined;
       draw();
       this.#host.requestUpdate();
@@ -232,12 +235,25 @@ export class MessageLogController {
     // (Called once the list is there: a conversation drawn into it, or earlier entries brought back in it.)
     const list = this.#element!;
     list.setAttribute('aria-live', 'off');
-    const quiet = (this.#quiet = {});
-    requestAnimationFrame(() => setTimeout(() => quiet === this.#quiet && list.removeAttribute('aria-live')));
+    let end!: () => void;
+    const quiet = (this.#quiet = new Promise((resolve) => (end = resolve)));
+    requestAnimationFrame(() => setTimeout(() => {
+      if (quiet === this.#quiet) list.removeAttribute('aria-live'), (this.#quiet = undefined);
+      end();
+    }));
     return list;
   }
 
-  #quiet?: object;
+  /** Settles when the list is not live, once it is again. */
+  #quiet?: Promise<void>;
+
+  /**
+   * Once the list is live again; none while it is, or while the page is hidden (its frames, which
+   * end the quiet, wait until it is shown; a screen reader reads the page in front).
+   */
+  #live(): Promise<void> | undefined {
+    return document.hidden ? undefined : this.#quiet?.then(() => this.#live());
+  }
 
   #mount(message: ChatMessage): HTMLElement {
     const container = document.createElement('div');

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_050, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_110, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -457,6 +457,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * 51,800, the first open 28,683. A panel the site's script closes with the focus in it handing
  * the focus to the launcher, as Escape does (it went to nothing), +13: 47,046 and 51,813, the
  * first open 28,696 (the budget raised by 10).
+ * On 3 December (the next session), a reply that comes while the log is not live (a conversation
+ * just drawn anew, as after a reload mid-send: put in then, a screen reader never read it out)
+ * waiting until the log is live again, +55: 47,101 and 51,868, the first open 28,751 (the budget
+ * raised by 60).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
