@@ -28,24 +28,26 @@ export class AutoscrollController implements ReactiveController {
   // arrived; measured then it would look like the visitor scrolled up.
   #ownScrollTop?: number;
   /**
-   * The log's height when last observed. Shorter (a phone's keyboard opening over a chat sized to
-   * the screen, the input growing a line, a notice above it), the log keeps its top where it was,
-   * and the newest messages went out of sight below: a visitor who was at the bottom stays there.
-   * Shown after it was not (an inline chat in a tab panel, a closed details or a dialog the page
-   * shows later; a panel opened), it showed its top, the oldest messages drawn (a hidden log
-   * scrolls nowhere): one following the newest sees them.
+   * The log's box changed: shown after it was not (an inline chat in a tab panel, a closed details
+   * or a dialog the page shows later; a panel opened: a hidden log scrolls nowhere, and showed its
+   * top, the oldest messages drawn), shorter (a phone's keyboard opening over a chat sized to the
+   * screen, the input growing a line, a notice above it: the log kept its top where it was, and the
+   * newest went out of sight below), or narrower or wider (a phone turned, a mode switched, a
+   * window resized: its entries wrap anew, and the bottom moved). To a visitor following the newest,
+   * the view goes back where the widget put it (the bottom, or the start of a long reply), by a
+   * scroll of its own (its event comes with the next frame, maybe after a long reply: read as the
+   * visitor's, it had them reading further up, and the reply was counted instead of shown). A log
+   * shown at last, not if it has left that place since (the visitor scrolled, its event still to
+   * come; or told late: Firefox once did, frames after); one resized, also then (Firefox keeps the
+   * view where it was in proportion to the log's height: not the visitor's scroll).
    */
-  #height = 0;
   readonly #resized = new ResizeObserver(() => {
     const s = this.#scroller!;
-    // Shown at last (or told late: Firefox once did, frames after), to a visitor following the
-    // newest: there again, unless the log has left the place where the widget's scroll put it (the
-    // visitor scrolled since, its event still to come). A log hidden then scrolled nowhere (0).
-    if (!this.#height) {
-      if (this.#pinned && !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop)) this.#scrollNow(this.#intent);
-    } else if (s.clientHeight < this.#height && s.scrollHeight - s.scrollTop - this.#height <= PINNED_SLACK) s.scrollTop = s.scrollHeight;
+    if (s.clientHeight && this.#pinned && (this.#height || !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop))) this.#scrollNow(this.#intent);
     this.#height = s.clientHeight;
   });
+  /** The log's height when last observed: 0 while hidden (or not yet observed). */
+  #height = 0;
   /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null, or none yet). */
   #intent?: Element | null;
   readonly #host: ReactiveControllerHost;
@@ -153,7 +155,11 @@ export class AutoscrollController implements ReactiveController {
       : bottom;
     s.scrollTop = Math.min(bottom, start);
     this.#ownScrollTop = s.scrollTop;
+    this.#ownAtBottom = start >= bottom;
   }
+
+  /** Whether the widget's last scroll took the view to the bottom (the reply it scrolled to fitted). */
+  #ownAtBottom = false;
 
   readonly #handleScroll = () => {
     const s = this.#scroller!;
@@ -162,8 +168,13 @@ export class AutoscrollController implements ReactiveController {
       this.#pinned = true;
       return;
     }
+    const own = this.#ownScrollTop;
     this.#ownScrollTop = undefined;
-    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK;
+    // Near the bottom; or where the widget had put the view at the bottom, at most that far above
+    // it (or below): a line at the bottom went (a status line, the typing indicator), and the view
+    // went up with the log's end (the browser's scroll, not the visitor's; a long reply may have
+    // come since).
+    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (this.#ownAtBottom && own! - s.scrollTop <= PINNED_SLACK);
     if (this.#pinned) {
       this.#intent = null;
       this.#setUnread(0);

@@ -24,6 +24,19 @@ function scroller() {
   return log;
 }
 
+/**
+ * Once the log's scroll event has come (and two frames): the visitor still follows the newest,
+ * nothing is counted as unseen, and `reply` shows from its start.
+ */
+async function followsAfterScrollEvent(autoscroll: AutoscrollController, log: HTMLElement, reply: HTMLElement) {
+  await new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+  await nextFrame();
+  await nextFrame();
+  expect(autoscroll.pinned, 'still following the newest').to.equal(true);
+  expect(autoscroll.unread, 'nothing counted as unseen').to.equal(0);
+  expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top), 'the reply from its start').to.equal(8);
+}
+
 describe('AutoscrollController', () => {
   it('told the log\'s size in the frame in which the visitor scrolled (the earliest; Firefox once told it frames late), it leaves the view where they took it', async () => {
     const log = scroller();
@@ -38,6 +51,106 @@ describe('AutoscrollController', () => {
       await nextFrame();
       expect(log.scrollTop, 'where the visitor took it').to.equal(100);
       expect(autoscroll.pinned, 'reading further up').to.equal(false);
+    } finally {
+      log.remove();
+    }
+  });
+
+  it('a log getting shorter at the bottom (a phone\'s keyboard opening) as a long reply comes, in the same frame: the visitor still follows, and the reply is shown from its start', async () => {
+    const log = scroller();
+    try {
+      const autoscroll = new AutoscrollController(host());
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      await nextFrame();
+      await nextFrame();
+      // The log gets shorter: told with the next frame, the widget keeps it at the bottom (a scroll
+      // whose event comes with the frame after). The reply comes in between, after that scroll: here
+      // in the same delivery of sizes (this observer comes after the widget's).
+      const reply = Object.assign(document.createElement('div'), { style: 'height: 500px' });
+      let reports = 0;
+      const replied = new Promise<void>((resolve) => {
+        const observer = new ResizeObserver(() => {
+          if (++reports === 1) return; // (its first report: the log as it is)
+          observer.disconnect();
+          log.append(reply);
+          autoscroll.added(reply, 1);
+          resolve();
+        });
+        observer.observe(log);
+      });
+      await waitUntil(() => reports === 1, 'the log observed');
+      log.style.height = '100px';
+      await replied;
+      await followsAfterScrollEvent(autoscroll, log, reply);
+    } finally {
+      log.remove();
+    }
+  });
+
+  it('a line at the bottom going (a status line, the typing indicator) takes the view up with it; a long reply that comes before the browser tells of that scroll is still shown from its start', async () => {
+    const log = scroller();
+    const line = Object.assign(document.createElement('div'), { style: 'height: 30px' });
+    try {
+      const autoscroll = new AutoscrollController(host());
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      // A short reply, with a line under it: the view goes to its start, which is the bottom (it fits).
+      const short = Object.assign(document.createElement('div'), { style: 'height: 40px' });
+      log.append(short, line);
+      autoscroll.added(short, 1);
+      await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom again');
+      await nextFrame();
+      await nextFrame();
+      const bottom = log.scrollTop;
+      // In one task: the line goes, the browser lays the log out (the view goes up with its end:
+      // a scroll, whose event comes with the next frame), and a long reply comes.
+      line.remove();
+      expect(log.scrollTop, 'the view went up with the end of the log').to.equal(bottom - 30);
+      const reply = Object.assign(document.createElement('div'), { style: 'height: 500px' });
+      log.append(reply);
+      autoscroll.added(reply, 1);
+      await followsAfterScrollEvent(autoscroll, log, reply);
+    } finally {
+      log.remove();
+    }
+  });
+
+  it('a log narrower or wider (a phone turned, the mode switched, a window resized), its entries wrapping anew: a visitor following the newest stays at the bottom; one reading a long reply from its start, at its start', async () => {
+    const log = document.createElement('div');
+    log.style.cssText = 'height: 200px; width: 400px; overflow-y: auto';
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
+    document.body.append(log);
+    /** Two frames: the browser tells the new size with the first, after its animation-frame callbacks. */
+    const resized = async (width: number) => {
+      log.style.width = `${width}px`;
+      await nextFrame();
+      await nextFrame();
+    };
+    const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+    try {
+      const autoscroll = new AutoscrollController(host());
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
+      await nextFrame();
+      const height = log.scrollHeight;
+      await resized(150);
+      expect(log.scrollHeight, 'taller, wrapped anew').to.be.above(height);
+      expect(fromBottom(), 'narrower: at the bottom').to.be.below(1);
+      await resized(400);
+      expect(fromBottom(), 'wider: at the bottom').to.be.below(1);
+      const reply = Object.assign(document.createElement('p'), { textContent: words(200) });
+      log.append(reply);
+      autoscroll.added(reply, 1);
+      const start = () => Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top);
+      await waitUntil(() => start() === 8, 'the reply from its start');
+      await resized(150);
+      expect(start(), 'narrower: the reply from its start').to.equal(8);
+      expect(autoscroll.pinned).to.equal(true);
     } finally {
       log.remove();
     }

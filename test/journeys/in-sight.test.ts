@@ -204,6 +204,45 @@ describe('journeys: the newest message in sight', () => {
     box.style.height = '';
   });
 
+  it('a chat narrower or wider (a phone turned, a window resized, the mode switched), its messages wrapping anew, keeps the newest message in sight; a long reply read from its start stays at its start', async () => {
+    const p = proxy().next(ok(...lines(20, 'A line long enough to wrap onto a second line when the chat gets narrow,')));
+    const { chat } = await mount(p, { mode: 'inline' });
+    await waitForBubbles(chat, 20);
+    await submit(chat, 'thanks');
+    await waitForBubbles(chat, 22);
+    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest message', WAIT);
+    const box = chat.parentElement!;
+    const height = log(chat).scrollHeight;
+    const resize = async (width: string) => {
+      box.style.width = width;
+      // (The browser's resize observations come with the next frames.)
+      await nextFrame();
+      await nextFrame();
+    };
+    await resize('280px');
+    expect(log(chat).scrollHeight, 'the messages wrapped anew: taller').to.be.above(height);
+    expect(inView(chat, lastEntry(chat)), 'narrower: the newest message in sight').to.equal(true);
+    await resize('');
+    expect(inView(chat, lastEntry(chat)), 'wider again: the newest message in sight').to.equal(true);
+    for (const mode of ['launcher', 'inline'] as const) {
+      chat.mode = mode;
+      chat.show();
+      await chat.updateComplete;
+      await nextFrame();
+      await nextFrame();
+      expect(inView(chat, lastEntry(chat)), `${mode}: the newest message in sight`).to.equal(true);
+    }
+    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer, long enough to wrap.`).join('\n\n'));
+    p.next(ok(long));
+    await submit(chat, 'explain everything');
+    await waitForBubbles(chat, 24);
+    const reply = lastEntry(chat);
+    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
+    await resize('280px');
+    expect(Math.round(top(chat, reply)), 'narrower: its start where it was').to.equal(8);
+    box.style.width = '';
+  });
+
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
     const p = proxy().next(ok(...lines(40)));
     const first = await mount(p, { mode: 'inline' });

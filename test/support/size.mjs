@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_110, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_130, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -460,7 +460,12 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * On 3 December (the next session), a reply that comes while the log is not live (a conversation
  * just drawn anew, as after a reload mid-send: put in then, a screen reader never read it out)
  * waiting until the log is live again, +55: 47,101 and 51,868, the first open 28,751 (the budget
- * raised by 60).
+ * raised by 60). The newest message kept in sight where the log's box changes while the visitor
+ * follows it (narrower or wider: a phone turned, a window resized, the mode switched, its entries
+ * wrapped anew and the view was left mid-conversation) and where the browser's scroll (a log got
+ * shorter, or a line at its bottom went, in the frame before a long reply came) was taken for the
+ * visitor's (the reply was counted as unseen, not shown), found by a random journey checking the
+ * newest in sight, +13: 47,114 and 51,881, the first open 28,764 (the budget raised by 20).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
