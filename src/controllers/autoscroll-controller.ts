@@ -103,6 +103,7 @@ export class AutoscrollController implements ReactiveController {
    * are replies the visitor has not read.
    */
   added(first: Element, replies: number) {
+    this.#since ??= first;
     // Several batches in one frame: the view goes to the start of the first of them with replies
     // (counted instead, if the visitor reads further up by then: see #scrollTo).
     if (!this.#frame || !this.#target) this.#scrollTo(replies ? first : null);
@@ -155,11 +156,11 @@ export class AutoscrollController implements ReactiveController {
       : bottom;
     s.scrollTop = Math.min(bottom, start);
     this.#ownScrollTop = s.scrollTop;
-    this.#ownAtBottom = start >= bottom;
+    this.#since = undefined;
   }
 
-  /** Whether the widget's last scroll took the view to the bottom (the reply it scrolled to fitted). */
-  #ownAtBottom = false;
+  /** The first entry added since the widget's own last scroll. */
+  #since?: Element;
 
   readonly #handleScroll = () => {
     const s = this.#scroller!;
@@ -168,13 +169,13 @@ export class AutoscrollController implements ReactiveController {
       this.#pinned = true;
       return;
     }
-    const own = this.#ownScrollTop;
-    this.#ownScrollTop = undefined;
-    // Near the bottom; or where the widget had put the view at the bottom, at most that far above
-    // it (or below): a line at the bottom went (a status line, the typing indicator), and the view
-    // went up with the log's end (the browser's scroll, not the visitor's; a long reply may have
-    // come since).
-    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (this.#ownAtBottom && own! - s.scrollTop <= PINNED_SLACK);
+    const since = this.#since;
+    this.#ownScrollTop = this.#since = undefined;
+    // Near the bottom; or, the first scroll told since the widget's own, at the bottom as it was
+    // before the entries added since came (the first of them starts within that much below the
+    // view): the browser's scroll of a log at its bottom (a line there gone, a status line or the
+    // typing indicator, the view going up with the log's end), not the visitor's.
+    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && since.getBoundingClientRect().top - s.getBoundingClientRect().bottom <= PINNED_SLACK);
     if (this.#pinned) {
       this.#intent = null;
       this.#setUnread(0);

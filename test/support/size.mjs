@@ -465,7 +465,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * wrapped anew and the view was left mid-conversation) and where the browser's scroll (a log got
  * shorter, or a line at its bottom went, in the frame before a long reply came) was taken for the
  * visitor's (the reply was counted as unseen, not shown), found by a random journey checking the
- * newest in sight, +13: 47,114 and 51,881, the first open 28,764 (the budget raised by 20).
+ * newest in sight, +25: 47,126 and 51,893, the first open 28,776 (the budget raised by 20).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

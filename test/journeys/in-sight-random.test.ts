@@ -1,0 +1,139 @@
+/**
+ * The newest message in sight, at random from fixed seeds: the visitor sends short messages and
+ * ones answered with a long reply, six replies at once, a table with code, or choices (and picks
+ * one), while the site hides and shows the chat, switches its mode and language, takes it out of
+ * the page and puts it back, changes the height of its box, starts a new conversation (and Undo),
+ * and the agent answers a few frames late and is at times unavailable (a 503 that asks to try
+ * again at once). The visitor never scrolls. After each step, once nothing is on its way and the
+ * log has settled, wherever the log shows: it is at its bottom, or at the start of one of the
+ * newest replies (a reply taller than the log is read from its start).
+ *
+ * Eighty seeds found three faults (src/controllers/autoscroll-controller.ts): the log of a chat
+ * made narrower or wider (its box, the mode switched) was left mid-conversation as its messages
+ * wrapped anew; and the browser's scroll of a log at its bottom (the log made shorter, a line at
+ * its bottom gone) was taken for the visitor's when a long reply came before its event, so the
+ * reply was counted as unseen ("1 new message ↓"), not shown. Each has its own test
+ * (test/controllers/autoscroll.test.ts, test/journeys/in-sight.test.ts).
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { AgentChat } from '../../src/agent-chat.js';
+import { ok, text, type Handler } from '../support/fake-proxy.js';
+import { prng as random } from '../support/prng.js';
+import { collectPageErrors, mount, part, parts, useFakeProxies, WAIT } from '../support/widget.js';
+import { frames, submit } from './support.js';
+
+/** Eight sequences in each engine (~15 s); raise the count for a longer hunt. */
+const SEEDS = Array.from({ length: 8 }, (_, i) => i + 1);
+const STEPS = 30;
+
+const long = (words: string) => Array.from({ length: 30 }, (_, i) => `${words} line ${i + 1} of a long answer that goes on`).join('\n\n');
+const table = (words: string) => `${words}\n\n| Plan | Storage | Uptime | Support | Price |\n|---|---|---|---|---|\n| Starter | 10 GB | 99.9 % | Email | 9 € |\n| Business | 200 GB | 99.95 % | Chat and phone | 49 € |\n\n\`\`\`\n${'x'.repeat(200)}\n\`\`\``;
+
+/** The visitor's words end in what the agent answers them with: nothing (an echo), ` long`, ` many`, ` table` or ` choices`. */
+const agent = (unavailable: () => boolean, delay: () => number): Handler => async ({ body }) => {
+  await frames(delay());
+  if (unavailable()) return { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
+  const words = body.message.text;
+  if (words === undefined) return ok(text(body.message.payload?.data === 'greeting' ? 'Hello! How can I help?' : `Postback ${JSON.stringify(body.message.payload?.data)}`));
+  if (words.endsWith('long')) return ok(text(long(words)));
+  if (words.endsWith('many')) return ok(...Array.from({ length: 6 }, (_, i) => text(`${words} reply ${i + 1}`)));
+  if (words.endsWith('table')) return ok(text(table(words)));
+  if (words.endsWith('choices')) {
+    return ok({ type: 'buttons', text: `${words}: pick one`, altText: 'Pick one', buttons: [{ title: 'Alpha', payload: { type: 'node', data: 'a' } }, { title: 'Beta', payload: { type: 'node', data: 'b' } }] });
+  }
+  return ok(text(`You said: ${words}`));
+};
+
+/**
+ * Where the log of `chat` stands, if it is not where it should be: neither at its bottom nor at the
+ * start of one of the newest replies (a visitor's messages still to be sent stay below the replies).
+ */
+function outOfSight(chat: AgentChat): string | undefined {
+  const log = part(chat, 'log')!;
+  const below = log.scrollHeight - log.scrollTop - log.clientHeight;
+  if (below < 2) return undefined;
+  const top = log.getBoundingClientRect().top;
+  const entries = [...chat.shadowRoot!.querySelectorAll('.entry')].slice(-12);
+  const at = (entry: Element) => Math.round(entry.getBoundingClientRect().top - top);
+  if (entries.some((entry) => !entry.querySelector('[part~="message--user"]') && Math.abs(at(entry) - 8) <= 2)) return undefined;
+  const kind = (entry: Element) => (entry.querySelector('[part~="message--user"]') ? 'visitor' : 'agent');
+  return `${Math.round(below)} px above the bottom; the newest entries at ${entries.map((e) => `${at(e)} (${kind(e)})`).join(', ')}`;
+}
+
+describe('journeys: the newest message in sight, at random', () => {
+  const proxy = useFakeProxies();
+
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: after each step the log is at its bottom or at the start of one of the newest replies`, async () => {
+      const next = random(seed);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+      let down = 0;
+      const p = proxy().handle(agent(() => down > 0 && down-- > 0, () => Math.floor(next() * 4)));
+      const page = collectPageErrors();
+      const { chat } = await mount(p, { open: true, mode: seed % 3 ? 'launcher' : 'inline' });
+      const box = chat.parentElement!;
+      const steps: string[] = [];
+      let typed = 0;
+      const actions: Record<string, () => unknown> = {
+        type: async () => {
+          const words = `m${++typed}${pick(['', ' long', ' many', ' table', ' choices'])}`;
+          steps.push(JSON.stringify(words));
+          if (part(chat, 'input') && chat.isConnected && (chat.open || chat.mode === 'inline')) await submit(chat, words);
+          else chat.send(words);
+        },
+        choose: () => pick(parts(chat, 'button').filter((b) => !(b as HTMLButtonElement).disabled))?.click(),
+        show: () => chat.show(),
+        hide: () => chat.hide(),
+        hidden: () => chat.toggleAttribute('hidden'),
+        mode: () => (chat.mode = pick(['inline', 'launcher'])),
+        language: () => chat.setAttribute('language', pick(['de', 'en'])),
+        box: () => (box.style.height = `${pick([300, 420, 600, 800])}px`),
+        remount: async () => {
+          chat.remove();
+          await frames(1 + Math.floor(next() * 3));
+          box.append(chat);
+        },
+        restart: () => chat.restart(),
+        undo: () => part(chat, 'undo-button')?.click(),
+        down: () => (down = 1 + Math.floor(next() * 3)),
+        retry: () => part(chat, 'retry-button')?.click(),
+      };
+      const names = Object.keys(actions);
+      /** Once nothing is on its way and nothing more was drawn in three frames (the widget scrolls in a frame). */
+      const settled = async () => {
+        for (let drawn = -1, tries = 0; tries < 6; tries++) {
+          if (p.inFlight || down) return false;
+          const now = chat.shadowRoot!.querySelectorAll('.entry').length;
+          if (now === drawn) return true;
+          drawn = now;
+          await frames(3);
+        }
+        return false;
+      };
+      const check = async (what: string) => {
+        if (!(await settled())) return;
+        const log = part(chat, 'log');
+        if (!chat.isConnected || chat.hidden || !log?.clientHeight) return;
+        expect(outOfSight(chat), `seed ${seed}, ${what}: steps ${steps.join(' ')}`).to.equal(undefined);
+      };
+      try {
+        for (let i = 0; i < STEPS; i++) {
+          const name = next() < 0.35 ? 'type' : pick(names);
+          steps.push(name);
+          await actions[name]();
+          await frames(Math.floor(next() * 4));
+          await check(`step ${i + 1}`);
+        }
+        if (!chat.isConnected) box.append(chat);
+        chat.removeAttribute('hidden');
+        down = 0;
+        chat.show();
+        await waitUntil(() => !p.inFlight && !parts(chat, 'message-status').length, `seed ${seed}: everything delivered`, WAIT);
+        await check('at the end');
+        expect(page.errors, `seed ${seed}`).to.deep.equal([]);
+      } finally {
+        page.stop();
+      }
+    });
+  }
+});
