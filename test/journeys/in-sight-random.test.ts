@@ -46,18 +46,20 @@ const agent = (unavailable: () => boolean, delay: () => number): Handler => asyn
 
 /**
  * Where the log of `chat` stands, if it is not where it should be: neither at its bottom nor at the
- * start of one of the newest replies (a visitor's messages still to be sent stay below the replies).
+ * start of one of the newest replies, of the last 24 entries (a visitor's messages still to be sent
+ * stay below the replies; the replies to several of them may come in one frame, and the view goes
+ * to the start of the first).
  */
 function outOfSight(chat: AgentChat): string | undefined {
   const log = part(chat, 'log')!;
   const below = log.scrollHeight - log.scrollTop - log.clientHeight;
   if (below < 2) return undefined;
   const top = log.getBoundingClientRect().top;
-  const entries = [...chat.shadowRoot!.querySelectorAll('.entry')].slice(-12);
+  const entries = [...chat.shadowRoot!.querySelectorAll('.entry')].slice(-24);
   const at = (entry: Element) => Math.round(entry.getBoundingClientRect().top - top);
   if (entries.some((entry) => !entry.querySelector('[part~="message--user"]') && Math.abs(at(entry) - 8) <= 2)) return undefined;
   const kind = (entry: Element) => (entry.querySelector('[part~="message--user"]') ? 'visitor' : 'agent');
-  return `${Math.round(below)} px above the bottom; the newest entries at ${entries.map((e) => `${at(e)} (${kind(e)})`).join(', ')}`;
+  return `${Math.round(below)} px above the bottom; the newest entries at ${entries.slice(-12).map((e) => `${at(e)} (${kind(e)})`).join(', ')}`;
 }
 
 describe('journeys: the newest message in sight, at random', () => {
