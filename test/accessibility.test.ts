@@ -44,6 +44,20 @@ function recordPuts() {
   return { how, puts, stop: () => methods.forEach((name, i) => (Element.prototype[name] = originals[i] as never)) };
 }
 
+/**
+ * A keyboard user Tabs from the part `from` onto the part `control`; the site's `send(words)` makes
+ * that control go by itself; the focus goes on to the input, not to the page.
+ */
+async function focusStaysAsItGoes(chat: AgentChat, from: string, control: string, words: string) {
+  const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
+  part(chat, from)!.focus();
+  await sendKeys({ press: 'Tab' });
+  expect(focused(), `on ${control}`).to.equal(control);
+  chat.send(words);
+  await waitUntil(() => !part(chat, control), `${control} gone`, WAIT);
+  await waitUntil(() => focused() === 'input', `the focus on the input (on ${focused() ?? 'the page'})`, WAIT);
+}
+
 async function openWithEverything(attrs: Record<string, string> = {}) {
   const proxy = new FakeProxy().next(everything());
   const { chat } = await mount(proxy, { open: true, attrs });
@@ -860,19 +874,13 @@ describe('<agent-chat> accessibility', () => {
   it('keeps the keyboard in the widget when the control it is on goes away by itself (Undo, as a message makes the new conversation final)', async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
-    const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
     try {
       await waitForBubbles(chat, 1);
       part(chat, 'restart-button')!.focus();
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
       // To Undo from the keyboard: from the log, before it in the panel's order.
-      part(chat, 'log')!.focus();
-      await sendKeys({ press: 'Tab' });
-      expect(focused(), 'on Undo').to.equal('undo-button');
-      chat.send('a question');
-      await waitUntil(() => !part(chat, 'undo-button'), 'Undo gone', WAIT);
-      await waitUntil(() => focused() === 'input', `the focus on the input (on ${focused() ?? 'the page'})`, WAIT);
+      await focusStaysAsItGoes(chat, 'log', 'undo-button', 'a question');
     } finally {
       proxy.restore();
     }
@@ -883,21 +891,15 @@ describe('<agent-chat> accessibility', () => {
     // the line goes, and with it the focus, to the page (found by a random keyboard-only journey).
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
-    const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
     try {
       await waitForBubbles(chat, 1);
       proxy.next({ status: 503, headers: { 'Retry-After': '30' }, json: { status: 'error', error: 'Service unavailable' } });
       await typeDraft(chat, 'first');
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => part(chat, 'discard-button'), 'not delivered yet, Discard offered', WAIT);
-      // To Discard from the keyboard (from Retry now, before it).
-      part(chat, 'retry-button')!.focus();
-      await sendKeys({ press: 'Tab' });
-      expect(focused(), 'on Discard').to.equal('discard-button');
-      // The site sends: the queue tries the first message again at once, and it goes through.
-      chat.send('second');
-      await waitUntil(() => !part(chat, 'discard-button'), 'the line with Discard gone', WAIT);
-      await waitUntil(() => focused() === 'input', `the focus on the input (on ${focused() ?? 'the page'})`, WAIT);
+      // To Discard from the keyboard (from Retry now, before it). The site's send has the queue try
+      // the first message again at once, and it goes through.
+      await focusStaysAsItGoes(chat, 'retry-button', 'discard-button', 'second');
       await waitForBubbles(chat, 5);
     } finally {
       proxy.restore();

@@ -5,6 +5,7 @@
  */
 import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { afterIdle, clickLauncher, submit } from './support.js';
@@ -51,6 +52,35 @@ function inlineInBox(p: FakeProxy, style: string) {
   box.append(chat);
   document.body.append(box);
   return { box, chat };
+}
+
+/** An inline chat showing `replies`, whose visitor then said thanks and got the answer: at the newest message. */
+async function inlineAtTheNewest(p: FakeProxy, replies: AgentResponseItem[]) {
+  p.next(ok(...replies));
+  const { chat } = await mount(p, { mode: 'inline' });
+  await waitForBubbles(chat, replies.length);
+  await submit(chat, 'thanks');
+  await waitForBubbles(chat, replies.length + 2);
+  await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest message', WAIT);
+  return chat;
+}
+
+/** Sets the `name` style of `box` to `value`, then waits for the browser's resize observations (with the next frames). */
+async function restyle(box: HTMLElement, name: 'height' | 'width', value: string) {
+  box.style[name] = value;
+  await nextFrame();
+  await nextFrame();
+}
+
+/** The visitor asks to have everything explained; the long reply comes and shows from its start. Returns the reply. */
+async function longReplyFromItsStart(p: FakeProxy, chat: AgentChat, paragraph: string) {
+  p.next(ok(text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} ${paragraph}`).join('\n\n'))));
+  const before = bubbles(chat).length;
+  await submit(chat, 'explain everything');
+  await waitForBubbles(chat, before + 2);
+  const reply = lastEntry(chat);
+  await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
+  return reply;
 }
 
 describe('journeys: the newest message in sight', () => {
@@ -177,52 +207,27 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('the log getting shorter (a phone\'s keyboard opening over a chat sized to the screen, the input growing a line) keeps the newest message in sight; a long reply read from its start stays where it is', async () => {
-    const p = proxy().next(ok(...lines(40)));
-    const { chat } = await mount(p, { mode: 'inline' });
-    await waitForBubbles(chat, 40);
-    await submit(chat, 'thanks');
-    await waitForBubbles(chat, 42);
-    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest message', WAIT);
+    const p = proxy();
+    const chat = await inlineAtTheNewest(p, lines(40));
     const box = chat.parentElement!;
-    const shrink = async (height: number) => {
-      box.style.height = `${height}px`;
-      // (The browser's resize observations come with the next frames.)
-      await nextFrame();
-      await nextFrame();
-    };
-    await shrink(360);
+    await restyle(box, 'height', '360px');
     expect(inView(chat, lastEntry(chat)), 'the newest message still in sight in the shorter box').to.equal(true);
     // A long reply, shown from its start: the visitor reads it from the top, which stays.
-    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
-    p.next(ok(long));
-    await submit(chat, 'explain everything');
-    await waitForBubbles(chat, 44);
-    const reply = lastEntry(chat);
-    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
-    await shrink(300);
+    const reply = await longReplyFromItsStart(p, chat, 'of a long answer.');
+    await restyle(box, 'height', '300px');
     expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(8);
     box.style.height = '';
   });
 
   it('a chat narrower or wider (a phone turned, a window resized, the mode switched), its messages wrapping anew, keeps the newest message in sight; a long reply read from its start stays at its start', async () => {
-    const p = proxy().next(ok(...lines(20, 'A line long enough to wrap onto a second line when the chat gets narrow,')));
-    const { chat } = await mount(p, { mode: 'inline' });
-    await waitForBubbles(chat, 20);
-    await submit(chat, 'thanks');
-    await waitForBubbles(chat, 22);
-    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest message', WAIT);
+    const p = proxy();
+    const chat = await inlineAtTheNewest(p, lines(20, 'A line long enough to wrap onto a second line when the chat gets narrow,'));
     const box = chat.parentElement!;
     const height = log(chat).scrollHeight;
-    const resize = async (width: string) => {
-      box.style.width = width;
-      // (The browser's resize observations come with the next frames.)
-      await nextFrame();
-      await nextFrame();
-    };
-    await resize('280px');
+    await restyle(box, 'width', '280px');
     expect(log(chat).scrollHeight, 'the messages wrapped anew: taller').to.be.above(height);
     expect(inView(chat, lastEntry(chat)), 'narrower: the newest message in sight').to.equal(true);
-    await resize('');
+    await restyle(box, 'width', '');
     expect(inView(chat, lastEntry(chat)), 'wider again: the newest message in sight').to.equal(true);
     for (const mode of ['launcher', 'inline'] as const) {
       chat.mode = mode;
@@ -232,13 +237,8 @@ describe('journeys: the newest message in sight', () => {
       await nextFrame();
       expect(inView(chat, lastEntry(chat)), `${mode}: the newest message in sight`).to.equal(true);
     }
-    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer, long enough to wrap.`).join('\n\n'));
-    p.next(ok(long));
-    await submit(chat, 'explain everything');
-    await waitForBubbles(chat, 24);
-    const reply = lastEntry(chat);
-    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
-    await resize('280px');
+    const reply = await longReplyFromItsStart(p, chat, 'of a long answer, long enough to wrap.');
+    await restyle(box, 'width', '280px');
     expect(Math.round(top(chat, reply)), 'narrower: its start where it was').to.equal(8);
     box.style.width = '';
   });
