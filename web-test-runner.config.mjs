@@ -8,6 +8,7 @@ import { selectedBrowsers } from './test/support/browsers.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { crashBrowser } from './test/support/crash-browser.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
+import { heldImages } from './test/support/held-images.mjs';
 import { asShipped } from './scripts/dompurify-source.mjs';
 import { asValues, isLocaleTable } from './scripts/locale-values.mjs';
 import { markedSource } from './scripts/marked-source.mjs';
@@ -49,8 +50,9 @@ process.env.TZ ??= 'Asia/Kolkata';
 export default {
   files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**', '!test/tabs/**'],
   nodeResolve: true,
-  // /flaky/<run>/: dist/ over a connection that drops the view once (test/shell.test.ts).
-  middleware: [flakyNetwork],
+  // /flaky/<run>/: dist/ over a connection that drops the view once (test/shell.test.ts);
+  // /held-image/<id>.svg: a picture that comes when the test releases it (test/journeys/in-sight.test.ts).
+  middleware: [flakyNetwork, heldImages],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
   // crashBrowser: only with WTR_CRASH_BROWSER set (test/bundle/browser-crash.test.ts).

@@ -58,9 +58,24 @@ export class AutoscrollController implements ReactiveController {
   }
 
   hostConnected() {
-    this.#scroller?.addEventListener('scroll', this.#handleScroll);
+    this.#listen('addEventListener');
     if (this.#scroller) this.#resized.observe(this.#scroller);
   }
+
+  /**
+   * The log's scroll events; and a picture in it that came (or failed) after it was drawn (markdown
+   * pictures have no size until then), which moves what is below it: to a visitor following the
+   * newest, the view goes back where the widget put it (the bottom, or the start of a long reply).
+   */
+  #listen(how: 'addEventListener' | 'removeEventListener') {
+    const s = this.#scroller;
+    s?.[how]('scroll', this.#handleScroll);
+    for (const type of ['load', 'error']) s?.[how](type, this.#pictureCame, true);
+  }
+
+  readonly #pictureCame = () => {
+    if (this.#pinned && !this.#frame) this.#scrollTo(this.#intent ?? null);
+  };
 
   hostDisconnected() {
     this.#unobserve();
@@ -69,7 +84,7 @@ export class AutoscrollController implements ReactiveController {
   }
 
   #unobserve() {
-    this.#scroller?.removeEventListener('scroll', this.#handleScroll);
+    this.#listen('removeEventListener');
     this.#resized.disconnect();
   }
 

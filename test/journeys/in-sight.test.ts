@@ -243,6 +243,69 @@ describe('journeys: the newest message in sight', () => {
     box.style.width = '';
   });
 
+  /** A picture the test lets come when it calls `come()` (as from a slow image host), and the markdown that shows it. */
+  function latePicture() {
+    const url = `${location.origin}/held-image/${crypto.randomUUID()}`;
+    return {
+      markdown: `![The plan](${url}.svg)`,
+      come: () => fetch(`${url}/release`),
+      /** Once `image` has come, and the widget's next frames. */
+      async shown(image: HTMLImageElement) {
+        await waitUntil(() => image.complete && image.naturalHeight, 'the picture shown', WAIT);
+        await nextFrame();
+        await nextFrame();
+      },
+    };
+  }
+
+  it('a picture in the newest reply coming late (a slow image host): the log still shows the newest, the picture with it', async () => {
+    const picture = latePicture();
+    try {
+      const p = proxy();
+      const chat = await inlineAtTheNewest(p, lines(12));
+      p.next(ok(text(`Here is the plan:\n\n${picture.markdown}\n\nWhat do you think?`)));
+      await submit(chat, 'show me the plan');
+      await waitForBubbles(chat, 16);
+      await waitUntil(() => atBottom(chat), 'at the bottom', WAIT);
+      const image = chat.shadowRoot!.querySelector('img')!;
+      expect(image.complete, 'the picture still on its way').to.equal(false);
+      await picture.come();
+      await picture.shown(image);
+      expect(atBottom(chat), 'at the bottom').to.equal(true);
+      expect(inView(chat, lastEntry(chat)), 'the newest reply, its picture in it, in sight').to.equal(true);
+    } finally {
+      await picture.come();
+    }
+  });
+
+  it('a picture in an earlier reply coming late while the visitor reads a long reply from its start: the long reply stays where it is, and the next reply is shown', async () => {
+    const picture = latePicture();
+    try {
+      const p = proxy();
+      const chat = await inlineAtTheNewest(p, [text(`Here is the plan:\n\n${picture.markdown}`)]);
+      const image = chat.shadowRoot!.querySelector('img')!;
+      // The visitor asks two things: the first is answered with a long reply, the second later.
+      const [first, second] = [p.hold(), p.hold()];
+      await submit(chat, 'explain everything');
+      await submit(chat, 'and the price?');
+      first.release(ok(text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'))));
+      await waitForBubbles(chat, 6);
+      const reply = parts(chat, 'message--agent').at(-1)!;
+      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the long reply from its start', WAIT);
+      const start = top(chat, reply);
+      expect(image.complete, 'the picture still on its way').to.equal(false);
+      await picture.come(); // the reply above grows by its height
+      await picture.shown(image);
+      expect(top(chat, reply), 'the long reply where it was').to.be.closeTo(start, 1);
+      second.release(ok(text('Nine euros a month.')));
+      await waitForBubbles(chat, 7);
+      await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'the next reply shown', WAIT);
+      expect(shownText(chat, 'new-messages-button'), 'not counted as unseen').to.equal(null);
+    } finally {
+      await picture.come();
+    }
+  });
+
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
     const p = proxy().next(ok(...lines(40)));
     const first = await mount(p, { mode: 'inline' });

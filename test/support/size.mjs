@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_130, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_190, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -466,6 +466,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * shorter, or a line at its bottom went, in the frame before a long reply came) was taken for the
  * visitor's (the reply was counted as unseen, not shown), found by a random journey checking the
  * newest in sight, +25: 47,126 and 51,893, the first open 28,776 (the budget raised by 20).
+ * The same session, later: a picture in a reply that comes after the reply was drawn (a markdown
+ * picture has no size until then) taking the view back where the widget put it, to a visitor
+ * following the newest (it pushed the newest reply out of sight below, or the long reply being
+ * read from its start down by the picture's height), +61: 47,187 and 51,954, the first open 28,837
+ * (the budget raised by 60).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */

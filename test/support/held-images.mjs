@@ -1,0 +1,36 @@
+// Pictures that come when a test says so, as from a slow image host (web-test-runner middleware):
+// GET /held-image/<id>.svg is answered (a 240 × 160 picture) only once GET /held-image/<id>/release
+// has been asked for. A test picks a fresh <id>, and releases it when done.
+const gates = new Map();
+/** Those released (a picture asked for after its release comes at once). */
+const released = new Set();
+
+/** The gate of `id`: a promise, and what opens it. */
+function gate(id) {
+  let found = gates.get(id);
+  if (!found) {
+    let open;
+    const opened = new Promise((resolve) => (open = resolve));
+    gates.set(id, (found = { opened, open }));
+  }
+  return found;
+}
+
+/** @type {import('@web/dev-server-core').Middleware} */
+export async function heldImages(ctx, next) {
+  const match = /^\/held-image\/([\w-]+)(\.svg|\/release)$/.exec(ctx.path);
+  if (!match) return next();
+  const [, id, what] = match;
+  if (what === '/release') {
+    gate(id).open();
+    gates.delete(id);
+    released.add(id);
+    ctx.body = 'released';
+    return undefined;
+  }
+  if (!released.has(id)) await gate(id).opened;
+  ctx.type = 'image/svg+xml';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160"><rect width="240" height="160" fill="#88aabb"/></svg>';
+  return undefined;
+}
