@@ -16,13 +16,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 
 
-type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many' | 'themes';
+type Mode = 'ok' | 'down' | 'long' | 'slow' | 'many' | 'themes' | 'picture';
 /** How the server serves the rest of the widget (the view): at once, held (the skeleton shows), or not at all. */
 let viewServing: 'ok' | 'held' | 'missing' = 'ok';
 let releaseView: (() => void) | undefined;
 /** In `slow` mode replies wait here until the shot is taken. */
 let releaseSlow: (() => void) | undefined;
 let mode: Mode = 'ok';
+/** A reply with pictures: one on its own (a block of its own), one among words. */
+const PICTURE_REPLY = 'Here is how the plans compare:\n\n![A chart of the plans](/plan.svg)\n\nThe ![gear](/gear.svg) button opens the settings.';
+const PLAN_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="240"><rect width="480" height="240" fill="#dde6ee"/><rect x="40" y="140" width="80" height="80" fill="#4a7"/><rect x="200" y="80" width="80" height="140" fill="#47a"/><rect x="360" y="30" width="80" height="190" fill="#a47"/></svg>';
+const GEAR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="6" fill="none" stroke="#555" stroke-width="3"/></svg>';
 const reply = (texts: string[]) => ({
   status: 'ok',
   result: { responses: texts.map((t, i) => ({ id: `TX_${i}`, type: 'text', options: [t], altText: t })) },
@@ -78,7 +82,12 @@ const server = createServer(async (req: IncomingMessage, res: ServerResponse) =>
     if (message.payload?.data === 'greeting') return res.end(JSON.stringify(reply(['Hello! How can I help?'])));
     if (mode === 'slow') await new Promise<void>((resolve) => (releaseSlow = resolve));
     if (mode === 'many') return res.end(JSON.stringify(reply(Array.from({ length: 130 }, (_, i) => `Answer number ${i + 1}`))));
+    if (mode === 'picture') return res.end(JSON.stringify(reply([PICTURE_REPLY])));
     return res.end(JSON.stringify(reply(mode === "long" ? [LONG] : [message.text ? `You said: ${message.text}` : "Your order has shipped: it arrives on Thursday."])));
+  }
+  if (url.pathname.endsWith('.svg')) {
+    res.setHeader('Content-Type', 'image/svg+xml');
+    return res.end(url.pathname === '/plan.svg' ? PLAN_SVG : GEAR_SVG);
   }
   if (url.pathname === '/demo/demo.css') {
     res.setHeader('Content-Type', 'text/css');
@@ -110,6 +119,15 @@ async function openGreeted(p: Page) {
 async function typeAndSend(p: Page, text: string) {
   await shadow(p, '[part~="input"]').fill(text);
   await shadow(p, '[part~="send-button"]').click();
+}
+
+/** The visitor asks for a chart: a reply with pictures (the widget follows them as they come). */
+async function pictureReply(p: Page) {
+  await openGreeted(p);
+  mode = 'picture';
+  await typeAndSend(p, 'Show me the plans');
+  await p.waitForFunction(() => [...document.querySelector('agent-chat')!.shadowRoot!.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth) && document.querySelector('agent-chat')!.shadowRoot!.querySelector('img'));
+  await nextFrames(p);
 }
 
 /** `story` may open another tab of the site and return it: that tab is the shot. */
@@ -339,6 +357,9 @@ try {
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
   await shot('rtl-long-reply', { width: 1280, height: 800, dir: 'rtl' }, longReply);
   await shot('zoom-200-long-reply', { width: 640, height: 400, scale: 2 }, longReply);
+  await shot('desktop-picture', { width: 1280, height: 800 }, pictureReply);
+  await shot('phone-320-picture', { width: 320, height: 640 }, pictureReply);
+  await shot('dark-picture', { width: 1280, height: 800, dark: true, dir: 'rtl' }, pictureReply);
   await shot('desktop-new-messages', { width: 1280, height: 800 }, unread);
   await shot('desktop-typing', { width: 1280, height: 800 }, typing);
   releaseSlow?.();
