@@ -1,7 +1,7 @@
 /**
  * The newest message in sight, at random from fixed seeds: the visitor sends short messages and
- * ones answered with a long reply, six replies at once, a table with code, or choices (and picks
- * one), while the site hides and shows the chat, switches its mode and language, takes it out of
+ * ones answered with a long reply, six replies at once, a table with code, a picture that comes a
+ * few frames after its reply, or choices (and picks one), while the site hides and shows the chat, switches its mode and language, takes it out of
  * the page and puts it back, changes the height of its box, starts a new conversation (and Undo),
  * and the agent answers a few frames late and is at times unavailable (a 503 that asks to try
  * again at once). The visitor never scrolls. After each step, once nothing is on its way and the
@@ -29,7 +29,17 @@ const STEPS = 30;
 const long = (words: string) => Array.from({ length: 30 }, (_, i) => `${words} line ${i + 1} of a long answer that goes on`).join('\n\n');
 const table = (words: string) => `${words}\n\n| Plan | Storage | Uptime | Support | Price |\n|---|---|---|---|---|\n| Starter | 10 GB | 99.9 % | Email | 9 € |\n| Business | 200 GB | 99.95 % | Chat and phone | 49 € |\n\n\`\`\`\n${'x'.repeat(200)}\n\`\`\``;
 
-/** The visitor's words end in what the agent answers them with: nothing (an echo), ` long`, ` many`, ` table` or ` choices`. */
+/**
+ * A reply with a picture that comes a few frames after it (`frames` of them), as from a slow image
+ * host (test/support/held-images.mjs): it has no size until then, and what is below it moves.
+ */
+function pictureReply(words: string, frameCount: number) {
+  const url = `${location.origin}/held-image/${crypto.randomUUID()}`;
+  void frames(frameCount).then(() => fetch(`${url}/release`));
+  return `${words}: here it is\n\n![A chart](${url}.svg)\n\nWhat do you think?`;
+}
+
+/** The visitor's words end in what the agent answers them with: nothing (an echo), ` long`, ` many`, ` table`, ` picture` or ` choices`. */
 const agent = (unavailable: () => boolean, delay: () => number): Handler => async ({ body }) => {
   await frames(delay());
   if (unavailable()) return { status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } };
@@ -38,6 +48,7 @@ const agent = (unavailable: () => boolean, delay: () => number): Handler => asyn
   if (words.endsWith('long')) return ok(text(long(words)));
   if (words.endsWith('many')) return ok(...Array.from({ length: 6 }, (_, i) => text(`${words} reply ${i + 1}`)));
   if (words.endsWith('table')) return ok(text(table(words)));
+  if (words.endsWith('picture')) return ok(text(pictureReply(words, 1 + delay() * 3)));
   if (words.endsWith('choices')) {
     return ok({ type: 'buttons', text: `${words}: pick one`, altText: 'Pick one', buttons: [{ title: 'Alpha', payload: { type: 'node', data: 'a' } }, { title: 'Beta', payload: { type: 'node', data: 'b' } }] });
   }
@@ -78,7 +89,7 @@ describe('journeys: the newest message in sight, at random', () => {
       let typed = 0;
       const actions: Record<string, () => unknown> = {
         type: async () => {
-          const words = `m${++typed}${pick(['', ' long', ' many', ' table', ' choices'])}`;
+          const words = `m${++typed}${pick(['', ' long', ' many', ' table', ' picture', ' choices'])}`;
           steps.push(JSON.stringify(words));
           if (part(chat, 'input') && chat.isConnected && (chat.open || chat.mode === 'inline')) await submit(chat, words);
           else chat.send(words);
@@ -101,11 +112,14 @@ describe('journeys: the newest message in sight, at random', () => {
         retry: () => part(chat, 'retry-button')?.click(),
       };
       const names = Object.keys(actions);
-      /** Once nothing is on its way and nothing more was drawn in three frames (the widget scrolls in a frame). */
+      // Pictures that came (or failed): the widget scrolls in the frame after.
+      let pictures = 0;
+      for (const type of ['load', 'error']) chat.shadowRoot!.addEventListener(type, () => pictures++, true);
+      /** Once nothing is on its way and nothing more was drawn, and no picture came, in three frames (the widget scrolls in a frame). */
       const settled = async () => {
-        for (let drawn = -1, tries = 0; tries < 6; tries++) {
+        for (let drawn = '', tries = 0; tries < 6; tries++) {
           if (p.inFlight || down) return false;
-          const now = chat.shadowRoot!.querySelectorAll('.entry').length;
+          const now = `${chat.shadowRoot!.querySelectorAll('.entry').length} ${pictures}`;
           if (now === drawn) return true;
           drawn = now;
           await frames(3);
