@@ -45,9 +45,12 @@ export class AutoscrollController implements ReactiveController {
     const s = this.#scroller!;
     if (s.clientHeight && this.#pinned && (this.#height || !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop))) this.#scrollNow(this.#intent);
     this.#height = s.clientHeight;
+    this.#width = s.clientWidth;
   });
   /** The log's height when last observed: 0 while hidden (or not yet observed). */
   #height = 0;
+  /** Its width then. */
+  #width = 0;
   /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null, or none yet). */
   #intent?: Element | null;
   readonly #host: ReactiveControllerHost;
@@ -179,6 +182,11 @@ export class AutoscrollController implements ReactiveController {
 
   readonly #handleScroll = () => {
     const s = this.#scroller!;
+    // The log's box changed since last observed, its new size not yet told (laid out in a task of
+    // the page, it is told later in the frame that tells this scroll: a phone turned, the mode
+    // switched): the browser's scroll, keeping the view in the log, not the visitor's. Told of the
+    // size, the widget puts the view back, to a visitor following the newest.
+    if (this.#height && (s.clientHeight - this.#height || s.clientWidth - this.#width)) return;
     // At the place we scrolled to (the start of a reply, or the bottom) the visitor is following.
     if (s.scrollTop === this.#ownScrollTop) {
       this.#pinned = true;

@@ -157,6 +157,41 @@ describe('AutoscrollController', () => {
     }
   });
 
+  it('a log made wider, then shorter, in a task of the page (a phone turned, the mode switched): the browser\'s scroll that keeps the view in the log comes before its new size is told, and is not the visitor\'s; a visitor following the newest stays at the bottom', async () => {
+    const log = document.createElement('div');
+    log.style.cssText = 'height: 200px; width: 200px; overflow-y: auto';
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
+    document.body.append(log);
+    const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+    try {
+      const autoscroll = new AutoscrollController(host());
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
+      await nextFrame();
+      await nextFrame();
+      // In a task (not in a frame's callbacks: the log's size is told in the frame after): wider,
+      // laid out (its entries wrap anew, shorter: the browser brings the view back into the log, a
+      // scroll whose event comes with that frame, before the size), then shorter.
+      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+      await new Promise<void>((resolve) => setTimeout(() => {
+        const before = log.scrollTop;
+        log.style.width = '400px';
+        expect(log.scrollTop, 'the view brought back into the shorter log').to.be.below(before);
+        log.style.height = '100px';
+        resolve();
+      }));
+      await scrolled;
+      await nextFrame();
+      await nextFrame();
+      expect(autoscroll.pinned, 'still following the newest').to.equal(true);
+      expect(fromBottom(), 'at the bottom').to.be.below(1);
+    } finally {
+      log.remove();
+    }
+  });
+
   it('a log hidden when the widget scrolled it (it scrolls nowhere then) is scrolled once shown, to a visitor following the newest', async () => {
     const log = scroller();
     log.style.display = 'none';

@@ -13,7 +13,11 @@
  * wrapped anew; and the browser's scroll of a log at its bottom (the log made shorter, a line at
  * its bottom gone) was taken for the visitor's when a long reply came before its event, so the
  * reply was counted as unseen ("1 new message ↓"), not shown. Each has its own test
- * (test/controllers/autoscroll.test.ts, test/journeys/in-sight.test.ts).
+ * (test/controllers/autoscroll.test.ts, test/journeys/in-sight.test.ts). With pictures that come
+ * late, 55 of 120 runs failed before the view followed them (3 December). On a phone (360 × 640,
+ * turned to 640 × 360 among the steps: `setViewport`, Chromium and Firefox, not kept here as WebKit's
+ * driver cannot set one), one run in 40 left the view mid-conversation after a turn: the browser's
+ * scroll keeping the view in a log laid out anew was told before the log's new size.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
