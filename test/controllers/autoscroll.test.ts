@@ -37,6 +37,27 @@ async function followsAfterScrollEvent(autoscroll: AutoscrollController, log: HT
   expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top), 'the reply from its start').to.equal(8);
 }
 
+/** Words enough to wrap: `n` of them. */
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+
+/**
+ * A log 200 px high and `width` px wide of 20 paragraphs that wrap (narrower, it is taller), in
+ * the page, followed from its bottom by `autoscroll`; and how far its view is from its bottom.
+ */
+async function wrappingLogAtTheBottom(width: number) {
+  const log = document.createElement('div');
+  log.style.cssText = `height: 200px; width: ${width}px; overflow-y: auto`;
+  for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
+  document.body.append(log);
+  const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+  const autoscroll = new AutoscrollController(host());
+  autoscroll.attach(log);
+  autoscroll.toBottom();
+  await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
+  await nextFrame();
+  return { log, autoscroll, fromBottom };
+}
+
 describe('AutoscrollController', () => {
   it('told the log\'s size in the frame in which the visitor scrolled (the earliest; Firefox once told it frames late), it leaves the view where they took it', async () => {
     const log = scroller();
@@ -120,24 +141,14 @@ describe('AutoscrollController', () => {
   });
 
   it('a log narrower or wider (a phone turned, the mode switched, a window resized), its entries wrapping anew: a visitor following the newest stays at the bottom; one reading a long reply from its start, at its start', async () => {
-    const log = document.createElement('div');
-    log.style.cssText = 'height: 200px; width: 400px; overflow-y: auto';
-    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-    for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
-    document.body.append(log);
+    const { log, autoscroll, fromBottom } = await wrappingLogAtTheBottom(400);
     /** Two frames: the browser tells the new size with the first, after its animation-frame callbacks. */
     const resized = async (width: number) => {
       log.style.width = `${width}px`;
       await nextFrame();
       await nextFrame();
     };
-    const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
     try {
-      const autoscroll = new AutoscrollController(host());
-      autoscroll.attach(log);
-      autoscroll.toBottom();
-      await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
-      await nextFrame();
       const height = log.scrollHeight;
       await resized(150);
       expect(log.scrollHeight, 'taller, wrapped anew').to.be.above(height);
@@ -158,18 +169,8 @@ describe('AutoscrollController', () => {
   });
 
   it('a log made wider, then shorter, in a task of the page (a phone turned, the mode switched): the browser\'s scroll that keeps the view in the log comes before its new size is told, and is not the visitor\'s; a visitor following the newest stays at the bottom', async () => {
-    const log = document.createElement('div');
-    log.style.cssText = 'height: 200px; width: 200px; overflow-y: auto';
-    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-    for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
-    document.body.append(log);
-    const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+    const { log, autoscroll, fromBottom } = await wrappingLogAtTheBottom(200);
     try {
-      const autoscroll = new AutoscrollController(host());
-      autoscroll.attach(log);
-      autoscroll.toBottom();
-      await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
-      await nextFrame();
       await nextFrame();
       // In a task (not in a frame's callbacks: the log's size is told in the frame after): wider,
       // laid out (its entries wrap anew, shorter: the browser brings the view back into the log, a
