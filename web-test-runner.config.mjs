@@ -51,7 +51,7 @@ export default {
   files: ['test/**/*.test.ts', '!test/server/**', '!test/bundle/**', '!test/e2e/**', '!test/tabs/**'],
   nodeResolve: true,
   // /flaky/<run>/: dist/ over a connection that drops the view once (test/shell.test.ts);
-  // /held-image/<id>.svg: a picture that comes when the test releases it (test/journeys/in-sight.test.ts).
+  // /held-image/<id>.svg: a picture that comes when the test releases it (test/journeys/in-sight*.test.ts).
   middleware: [flakyNetwork, heldImages],
   // tsconfig carries experimentalDecorators; a fixed target keeps WebKitGTK's odd UA from
   // switching off down-levelling.
