@@ -34,12 +34,21 @@ const long = (words: string) => Array.from({ length: 30 }, (_, i) => `${words} l
 const table = (words: string) => `${words}\n\n| Plan | Storage | Uptime | Support | Price |\n|---|---|---|---|---|\n| Starter | 10 GB | 99.9 % | Email | 9 € |\n| Business | 200 GB | 99.95 % | Chat and phone | 49 € |\n\n\`\`\`\n${'x'.repeat(200)}\n\`\`\``;
 
 /**
+ * What lets each picture of the test come: all are let come as the test ends, so that no request
+ * stays open past the page's life (in a CI run on 3 December, WebKit's driver timed out taking its
+ * page to the next test file, after a run of this file whose last pictures were still held).
+ */
+const held = new Set<() => Promise<unknown>>();
+
+/**
  * A reply with a picture that comes a few frames after it (`frames` of them), as from a slow image
  * host (test/support/held-images.mjs): it has no size until then, and what is below it moves.
  */
 function pictureReply(words: string, frameCount: number) {
   const url = `${location.origin}/held-image/${crypto.randomUUID()}`;
-  void frames(frameCount).then(() => fetch(`${url}/release`));
+  const release = () => fetch(`${url}/release`);
+  held.add(release);
+  void frames(frameCount).then(release);
   return `${words}: here it is\n\n![A chart](${url}.svg)\n\nWhat do you think?`;
 }
 
@@ -152,6 +161,8 @@ describe('journeys: the newest message in sight, at random', () => {
         await check('at the end');
         expect(page.errors, `seed ${seed}`).to.deep.equal([]);
       } finally {
+        await Promise.all([...held].map((release) => release()));
+        held.clear();
         page.stop();
       }
     });

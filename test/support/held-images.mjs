@@ -1,6 +1,9 @@
 // Pictures that come when a test says so, as from a slow image host (web-test-runner middleware):
 // GET /held-image/<id>.svg is answered (a 240 × 160 picture) only once GET /held-image/<id>/release
-// has been asked for. A test picks a fresh <id>, and releases it when done.
+// has been asked for. A test picks a fresh <id>, and releases it when done; one it never releases
+// is answered after HOLD_AT_MOST, so that no request outlives its page for long (a browser may wait
+// on it as it goes to the next test file).
+const HOLD_AT_MOST = 15_000;
 const gates = new Map();
 /** Those released (a picture asked for after its release comes at once). */
 const released = new Set();
@@ -28,7 +31,11 @@ export async function heldImages(ctx, next) {
     ctx.body = 'released';
     return undefined;
   }
-  if (!released.has(id)) await gate(id).opened;
+  if (!released.has(id)) {
+    let timer;
+    await Promise.race([gate(id).opened, new Promise((resolve) => (timer = setTimeout(resolve, HOLD_AT_MOST)))]);
+    clearTimeout(timer);
+  }
   ctx.type = 'image/svg+xml';
   ctx.set('Cache-Control', 'no-store');
   ctx.body = '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160"><rect width="240" height="160" fill="#88aabb"/></svg>';
