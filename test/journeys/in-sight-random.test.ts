@@ -1,10 +1,10 @@
 /**
  * The newest message in sight, at random from fixed seeds: the visitor sends short messages and
  * ones answered with a long reply, six replies at once, a table with code, a picture that comes a
- * few frames after its reply, or choices (and picks one), while the site hides and shows the chat, switches its mode and language, takes it out of
- * the page and puts it back, changes the height of its box, starts a new conversation (and Undo),
- * and the agent answers a few frames late and is at times unavailable (a 503 that asks to try
- * again at once). The visitor never scrolls. After each step, once nothing is on its way and the
+ * few frames after its reply, or choices (and picks one), while the site hides and shows the chat,
+ * switches its mode and language, takes it out of the page and puts it back, changes the height
+ * of its box, starts a new conversation (and Undo), and the agent answers a few frames late and is
+ * at times unavailable (a 503 that asks to try again at once). The visitor never scrolls. After each step, once nothing is on its way and the
  * log has settled, wherever the log shows: it is at its bottom, or at the start of one of the
  * newest replies (a reply taller than the log is read from its start).
  *
@@ -41,7 +41,7 @@ const table = (words: string) => `${words}\n\n| Plan | Storage | Uptime | Suppor
 const held = new Set<() => Promise<unknown>>();
 
 /**
- * A reply with a picture that comes a few frames after it (`frames` of them), as from a slow image
+ * A reply with a picture that comes a few frames after it (`frameCount` of them), as from a slow image
  * host (test/support/held-images.mjs): it has no size until then, and what is below it moves.
  */
 function pictureReply(words: string, frameCount: number) {
@@ -139,11 +139,14 @@ describe('journeys: the newest message in sight, at random', () => {
         }
         return false;
       };
+      /** Checks made (a step after which the log did not settle, or was not shown, is not checked). */
+      let checked = 0;
       const check = async (what: string) => {
         if (!(await settled())) return;
         const log = part(chat, 'log');
         if (!chat.isConnected || chat.hidden || !log?.clientHeight) return;
         expect(outOfSight(chat), `seed ${seed}, ${what}: steps ${steps.join(' ')}`).to.equal(undefined);
+        checked++;
       };
       try {
         for (let i = 0; i < STEPS; i++) {
@@ -159,6 +162,7 @@ describe('journeys: the newest message in sight, at random', () => {
         chat.show();
         await waitUntil(() => !p.inFlight && !parts(chat, 'message-status').length, `seed ${seed}: everything delivered`, WAIT);
         await check('at the end');
+        expect(checked, `seed ${seed}: steps checked`).to.be.above(0);
         expect(page.errors, `seed ${seed}`).to.deep.equal([]);
       } finally {
         await Promise.all([...held].map((release) => release()));
