@@ -61,24 +61,27 @@ export class AutoscrollController implements ReactiveController {
   }
 
   hostConnected() {
-    this.#listen('addEventListener');
-    if (this.#scroller) this.#resized.observe(this.#scroller);
+    const s = this.#scroller;
+    if (s) {
+      s.addEventListener('scroll', this.#handleScroll);
+      this.#resized.observe(s);
+      for (const entries of s.children) this.#grown.observe(entries);
+    }
   }
 
   /**
-   * The log's scroll events; and a picture in it that came (or failed) after it was drawn (markdown
-   * pictures have no size until then), which moves what is below it: to a visitor following the
-   * newest, the view goes back where the widget put it (the bottom, or the start of a long reply).
+   * What is in the log changed size, its box not: a picture in a reply came (markdown pictures have
+   * no size until then; Chromium once gave a picture drawn anew its size with no `load` event), the
+   * site's web font came or its font changed (the messages wrap anew). To a visitor following the
+   * newest, the view goes back where the widget put it (the bottom, or the start of a long reply),
+   * before the frame is painted; not while a scroll of the widget's waits for its frame (entries
+   * added: the view goes where they are), nor once the view has left where the widget put it (the
+   * visitor scrolled, its event still to come).
    */
-  #listen(how: 'addEventListener' | 'removeEventListener') {
-    const s = this.#scroller;
-    s?.[how]('scroll', this.#handleScroll);
-    for (const type of ['load', 'error']) s?.[how](type, this.#pictureCame, true);
-  }
-
-  readonly #pictureCame = () => {
-    if (this.#pinned && !this.#frame) this.#scrollTo(this.#intent ?? null);
-  };
+  readonly #grown = new ResizeObserver(() => {
+    const own = this.#ownScrollTop;
+    if (this.#pinned && this.#height && !this.#frame && !(own && own - this.#scroller!.scrollTop)) this.#scrollNow(this.#intent);
+  });
 
   hostDisconnected() {
     this.#unobserve();
@@ -87,8 +90,9 @@ export class AutoscrollController implements ReactiveController {
   }
 
   #unobserve() {
-    this.#listen('removeEventListener');
+    this.#scroller?.removeEventListener('scroll', this.#handleScroll);
     this.#resized.disconnect();
+    this.#grown.disconnect();
   }
 
   /** Hands over the scrolling element (again after each render; a no-op when unchanged). */

@@ -243,6 +243,28 @@ describe('journeys: the newest message in sight', () => {
     box.style.width = '';
   });
 
+  it('the site\'s font coming late or changing (a web font swapped in), the messages wrapping anew in a box of the same size, keeps the newest message in sight; a long reply read from its start stays at its start', async () => {
+    const p = proxy();
+    // Entries of several lines, whatever the chat's width: in a wider font, more of them.
+    const chat = await inlineAtTheNewest(p, lines(20, 'Words that wrap onto more lines in a wider font. '.repeat(10)));
+    const height = log(chat).scrollHeight;
+    const logBox = log(chat).getBoundingClientRect();
+    /** The site's font is now `font`; once the browser's resize observations (with the next frames) came. */
+    const font = async (family: string) => {
+      chat.style.setProperty('--agent-chat-font-family', family);
+      await nextFrame();
+      await nextFrame();
+    };
+    await font('monospace, monospace');
+    expect(log(chat).scrollHeight, 'the messages wrapped anew: taller').to.be.above(height);
+    expect(log(chat).getBoundingClientRect().height, 'the log\'s box as it was').to.equal(logBox.height);
+    expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
+    const reply = await longReplyFromItsStart(p, chat, 'of a long answer, long enough to wrap.');
+    await font('');
+    await font('monospace, monospace');
+    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(8);
+  });
+
   /** A picture the test lets come when it calls `come()` (as from a slow image host), and the markdown that shows it. */
   function latePicture() {
     const url = `${location.origin}/held-image/${crypto.randomUUID()}`;
