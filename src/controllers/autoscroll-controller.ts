@@ -24,6 +24,8 @@ export class AutoscrollController implements ReactiveController {
   #frame?: number;
   /** Replies that frame is to show. */
   #replies = 0;
+  /** That frame's scroll is toBottom's. */
+  #forced?: boolean;
   // Where our own scroll left the log. Its scroll event comes later, maybe after more content
   // arrived; measured then it would look like the visitor scrolled up.
   #ownScrollTop?: number;
@@ -44,7 +46,9 @@ export class AutoscrollController implements ReactiveController {
   readonly #resized = new ResizeObserver(() => {
     const s = this.#scroller!;
     if (s.clientHeight && this.#pinned && (this.#height || !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop))) this.#scrollNow(this.#intent);
-    this.#height = s.clientHeight;
+    // Hidden, the log lost its place (it shows its top again): where the widget had put it no longer
+    // tells a visitor's scroll from none (taken for one, the log shown again stayed at its top).
+    if (!(this.#height = s.clientHeight)) this.#ownScrollTop = undefined;
     this.#width = s.clientWidth;
   });
   /** The log's height when last observed: 0 while hidden (or not yet observed). */
@@ -86,7 +90,7 @@ export class AutoscrollController implements ReactiveController {
   hostDisconnected() {
     this.#unobserve();
     if (this.#frame) cancelAnimationFrame(this.#frame);
-    this.#frame = undefined;
+    this.#frame = this.#forced = undefined;
   }
 
   #unobserve() {
@@ -108,9 +112,12 @@ export class AutoscrollController implements ReactiveController {
     return this.#pinned;
   }
 
-  /** Scrolls to the newest message (the panel opened, the visitor sent, the log was redrawn). */
+  /**
+   * Scrolls to the newest message (the panel opened, the visitor sent, the log was redrawn), in the
+   * next frame whatever scroll is told before it (see #handleScroll).
+   */
   toBottom() {
-    this.#pinned = true;
+    this.#forced = this.#pinned = true;
     this.#setUnread(0);
     this.#scrollTo(null);
   }
@@ -156,7 +163,7 @@ export class AutoscrollController implements ReactiveController {
     this.#frame ??= requestAnimationFrame(() => {
       const target = this.#target!;
       const replies = this.#replies;
-      this.#frame = this.#target = undefined;
+      this.#frame = this.#target = this.#forced = undefined;
       this.#replies = 0;
       // Not following (the visitor reads further up, or scrolled away since: the scroll event
       // comes with this frame, before it), the view stays where they took it: the replies are counted.
@@ -190,7 +197,10 @@ export class AutoscrollController implements ReactiveController {
     // the page, it is told later in the frame that tells this scroll: a phone turned, the mode
     // switched): the browser's scroll, keeping the view in the log, not the visitor's. Told of the
     // size, the widget puts the view back, to a visitor following the newest.
-    if (this.#height && (s.clientHeight - this.#height || s.clientWidth - this.#width)) return;
+    // Nor one told while the visitor's own message (or the panel opening) waits for its frame to take
+    // them to the newest: the browser's (a line at the bottom gone as they sent, the view going up
+    // with the log's end; taken for theirs, the log stayed there and their message below the view).
+    if (this.#forced || this.#height && (s.clientHeight - this.#height || s.clientWidth - this.#width)) return;
     // At the place we scrolled to (the start of a reply, or the bottom) the visitor is following.
     if (s.scrollTop === this.#ownScrollTop) {
       this.#pinned = true;

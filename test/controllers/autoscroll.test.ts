@@ -140,6 +140,37 @@ describe('AutoscrollController', () => {
     }
   });
 
+  it('a line at the bottom going as the visitor sends: their message is shown at the bottom, though the browser tells of the view going up with the log\'s end before the widget\'s frame', async () => {
+    const log = scroller();
+    // (Taller than the slack within which a view still counts as at the bottom: a status line with its buttons.)
+    const line = Object.assign(document.createElement('div'), { style: 'height: 80px' });
+    log.append(line);
+    try {
+      const autoscroll = new AutoscrollController(host());
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      await nextFrame();
+      await nextFrame();
+      const bottom = log.scrollTop;
+      // In one task: the line goes, the browser lays the log out (the view goes up with its end:
+      // a scroll, whose event comes with the next frame, before the widget's), and the visitor's
+      // message is drawn, as tall as the line was.
+      line.remove();
+      expect(log.scrollTop, 'the view went up with the end of the log').to.equal(bottom - 80);
+      log.append(Object.assign(document.createElement('div'), { style: 'height: 80px' }));
+      autoscroll.toBottom();
+      // (Chromium does not tell of that scroll: the widget's frame takes the view back where it was.)
+      await nextFrame();
+      await nextFrame();
+      await nextFrame();
+      expect(log.scrollTop, 'at the bottom, their message in sight').to.equal(log.scrollHeight - log.clientHeight);
+      expect(autoscroll.pinned, 'following the newest').to.equal(true);
+    } finally {
+      log.remove();
+    }
+  });
+
   it('a log narrower or wider (a phone turned, the mode switched, a window resized), its entries wrapping anew: a visitor following the newest stays at the bottom; one reading a long reply from its start, at its start', async () => {
     const { log, autoscroll, fromBottom } = await wrappingLogAtTheBottom(400);
     /** Two frames: the browser tells the new size with the first, after its animation-frame callbacks. */

@@ -8,7 +8,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { afterIdle, clickLauncher, submit } from './support.js';
+import { afterIdle, clickLauncher, frames, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
 const log = (chat: AgentChat) => part(chat, 'log')!;
@@ -374,6 +374,23 @@ describe('journeys: the newest message in sight', () => {
     } finally {
       box.remove();
     }
+  });
+
+  it('a closed panel\'s chat switched to inline by the site (the log shown again, not opened) shows the newest message, not the oldest', async () => {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    await submit(chat, 'thanks');
+    await waitForBubbles(chat, 32);
+    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'at the newest', WAIT);
+    await frames(2); // the widget's scroll told
+    chat.hide();
+    await chat.updateComplete;
+    await frames(2); // the log's hiding told
+    chat.mode = 'inline';
+    await waitUntil(() => log(chat).clientHeight > 0, 'inline: shown', WAIT);
+    await frames(2);
+    expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
   });
 
   it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_220, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_230, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -476,6 +476,11 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * phone), +31: 47,218 and 51,985, the first open 28,868 (the budget raised by 30). What is in the
  * log observed for its size in place of its pictures' `load` events (it also follows a font that
  * comes late, and a picture sized without the event), −3: 47,215 and 51,982, the first open 28,865.
+ * Two faults the random journey found (seeds 127 and 128): a log hidden no longer keeps where the
+ * widget had put it (it shows its top again: taken for the visitor's scroll, the log shown again
+ * stayed there), +4; and the visitor's own message takes them to the newest whatever scroll the
+ * browser tells before its frame (a line at the bottom gone as they sent), +8: 47,227 and 51,994,
+ * the first open 28,877 (the budget raised by 10).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
