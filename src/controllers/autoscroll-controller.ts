@@ -75,8 +75,8 @@ export class AutoscrollController implements ReactiveController {
 
   /**
    * What is in the log changed size, its box not: a picture in a reply came (markdown pictures have
-   * no size until then; Chromium once gave a picture drawn anew its size with no `load` event), the
-   * site's web font came or its font changed (the messages wrap anew). To a visitor following the
+   * no size until then), whether or not its `load` event is told; the site's web font came or its
+   * font changed (the messages wrap anew). To a visitor following the
    * newest, the view goes back where the widget put it (the bottom, or the start of a long reply),
    * before the frame is painted; not while a scroll of the widget's waits for its frame (entries
    * added: the view goes where they are), nor once the view has left where the widget put it (the

@@ -3,10 +3,11 @@
  * ones answered with a long reply, six replies at once, a table with code, a picture that comes a
  * few frames after its reply, or choices (and picks one), while the site hides and shows the chat,
  * switches its mode, language and font (its messages wrap anew), takes it out of the page and puts
- * it back, changes the height of its box, starts a new conversation (and Undo), and the agent answers a few frames late and is
- * at times unavailable (a 503 that asks to try again at once). The visitor never scrolls. After each step, once nothing is on its way and the
- * log has settled, wherever the log shows: it is at its bottom, or at the start of one of the
- * newest replies (a reply taller than the log is read from its start).
+ * it back, changes the height of its box, starts a new conversation (and Undo), and the agent
+ * answers a few frames late and is at times unavailable (a 503 that asks to try again at once).
+ * The visitor never scrolls. After each step, once nothing is on its way and the log has settled,
+ * wherever the log shows: it is at its bottom, or at the start of one of the newest replies (a
+ * reply taller than the log is read from its start).
  *
  * Eighty seeds found three faults (src/controllers/autoscroll-controller.ts): the log of a chat
  * made narrower or wider (its box, the mode switched) was left mid-conversation as its messages

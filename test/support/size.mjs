@@ -475,7 +475,7 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * taken for the visitor's (the view was left mid-conversation: found by the random journey on a
  * phone), +31: 47,218 and 51,985, the first open 28,868 (the budget raised by 30). What is in the
  * log observed for its size in place of its pictures' `load` events (it also follows a font that
- * comes late, and a picture sized without the event), −3: 47,215 and 51,982, the first open 28,865.
+ * comes late), −3: 47,215 and 51,982, the first open 28,865.
  * Two faults the random journey found (seeds 127 and 128): a log hidden no longer keeps where the
  * widget had put it (it shows its top again: taken for the visitor's scroll, the log shown again
  * stayed there), +4; and the visitor's own message takes them to the newest whatever scroll the
