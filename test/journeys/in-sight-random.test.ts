@@ -165,7 +165,12 @@ describe('journeys: the newest message in sight, at random', () => {
         chat.removeAttribute('hidden');
         down = 0;
         chat.show();
-        const delivered = () => waitUntil(() => !p.inFlight && !parts(chat, 'message-status').length, `seed ${seed}: everything delivered`, WAIT);
+        // A message that failed many times (the agent down again and again) waits longer each time,
+        // up to 30 s: the visitor, waiting for it, presses its Retry now.
+        const delivered = () => {
+          for (const status of parts(chat, 'message-status')) status.querySelector<HTMLElement>('[part~="retry-button"]')?.click();
+          return waitUntil(() => !p.inFlight && !parts(chat, 'message-status').length, `seed ${seed}: everything delivered`, WAIT);
+        };
         await delivered();
         // What showing the chat sends (a new conversation's greeting) may go after that: the end is
         // checked once all has settled (a run whose steps all left it unsettled or unseen made no check).
