@@ -130,7 +130,7 @@ describe('journeys: the newest message in sight, at random', () => {
         retry: () => part(chat, 'retry-button')?.click(),
       };
       const names = Object.keys(actions);
-      // Pictures that came (or failed): the widget scrolls in the frame after.
+      // Pictures that came (or failed): counted, so that the log is not checked in the frames it takes them in.
       let pictures = 0;
       for (const type of ['load', 'error']) chat.shadowRoot!.addEventListener(type, () => pictures++, true);
       /** Once nothing is on its way and nothing more was drawn, and no picture came, in three frames (the widget scrolls in a frame). */
