@@ -254,8 +254,14 @@ describe('renderers', () => {
     expect(Math.abs(anchor.getBoundingClientRect().top - anchorTop), 'the view did not jump').to.be.below(2);
     // Scrolled up to the top: the next page comes by itself.
     const before = shown().length;
+    // (What the log told, for the message if it does not: this failed once in Firefox in a CI run, not since.)
+    const told: number[] = [];
+    log.addEventListener('scroll', () => told.push(Math.round(log.scrollTop)));
+    const from = Math.round(log.scrollTop);
     log.scrollTop = 0;
-    await waitUntil(() => shown().length > before, 'loaded on scrolling up', WAIT);
+    await waitUntil(() => shown().length > before, 'loaded on scrolling up', WAIT).catch((error: Error) => {
+      throw new Error(`${error.message}: scrolled from ${from} to 0 of ${log.scrollHeight} (${log.clientHeight} high); scroll events told at ${told.join(', ') || 'none'}; ${shown().length} entries, the control ${part(chat, 'earlier-button') ? 'there' : 'gone'}`);
+    });
     expect(shown()[0]).to.equal(`reply ${300 - shown().length}`);
   });
 
