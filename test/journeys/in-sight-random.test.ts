@@ -188,6 +188,8 @@ describe('journeys: the newest message in sight, at random', () => {
         held.clear();
         page.stop();
       }
-    });
+      // Thirty steps, each waiting until the log has settled: about 6 s in WebKit here, more on a busy
+      // machine (it ran out of mocha's 10 s in WebKit here with six browsers at once).
+    }).timeout(20_000);
   }
 });
