@@ -45,7 +45,7 @@ export class AutoscrollController implements ReactiveController {
    */
   readonly #resized = new ResizeObserver(() => {
     const s = this.#scroller!;
-    if (s.clientHeight && this.#pinned && (this.#height || !(this.#ownScrollTop && this.#ownScrollTop - s.scrollTop))) this.#scrollNow(this.#intent);
+    if (s.clientHeight && this.#pinned && (this.#height || !this.#moved)) this.#scrollNow(this.#intent);
     // Hidden, the log lost its place (it shows its top again): where the widget had put it no longer
     // tells a visitor's scroll from none (taken for one, the log shown again stayed at its top).
     if (!(this.#height = s.clientHeight)) this.#ownScrollTop = undefined;
@@ -83,9 +83,14 @@ export class AutoscrollController implements ReactiveController {
    * visitor scrolled, its event still to come).
    */
   readonly #grown = new ResizeObserver(() => {
-    const own = this.#ownScrollTop;
-    if (this.#pinned && this.#height && !this.#frame && !(own && own - this.#scroller!.scrollTop)) this.#scrollNow(this.#intent);
+    if (this.#pinned && this.#height && !this.#frame && !this.#moved) this.#scrollNow(this.#intent);
   });
+
+  /** The view has left where the widget put it, by a scroll not yet told (the visitor's, most often). */
+  get #moved() {
+    const own = this.#ownScrollTop;
+    return !!own && own != this.#scroller!.scrollTop;
+  }
 
   hostDisconnected() {
     this.#unobserve();
