@@ -60,6 +60,11 @@ export default {
   browsers: selectedBrowsers(),
   reporters: [defaultReporter(), countReporter()],
   testFramework: { config: { timeout: 10000 } },
+  // A failed assertion's element reaches the report as text, not as a run that never finishes
+  // (test/support/clonable-failures.ts). The page is otherwise @web/test-runner's own.
+  testRunnerHtml: (testFramework) =>
+    `<!DOCTYPE html><html><head></head><body><script type="module" src="/test/support/clonable-failures.ts"></script><script type="module" src="${testFramework}"></script></body></html>`,
   browserStartTimeout: 60000,
-  testsFinishTimeout: 300000,
+  // WTR_FINISH_TIMEOUT: a test of the runner itself (test/bundle/summary.test.ts) fails sooner.
+  testsFinishTimeout: Number(process.env.WTR_FINISH_TIMEOUT) || 300000,
 };

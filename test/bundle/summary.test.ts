@@ -56,6 +56,14 @@ describe('the tests a suite says failed', () => {
     assert.match(runs[0].failed[0], /^Chromium test\/bundle\/fixtures\/failing\/fails\.test\.js › a suite › a test that fails: one is two: expected 1 to equal 2$/);
   });
 
+  it('@web/test-runner: a failure whose value is an element is told with the element as text, and the file goes on (it was a run that never finished)', { skip: !CHROMIUM && 'Chromium is not installed' }, async () => {
+    // 60 s, not the suite's 300: a run that does not finish fails this test sooner.
+    const runs = await browserTests(quietRun(root, { WTR_FINISH_TIMEOUT: '60000' }), ['chromium'], { root, files: ['test/bundle/fixtures/failing/fails-with-element.test.js'] });
+    assert.equal(runs.length, 1, JSON.stringify(runs));
+    assert.deepEqual(runs[0].counts, { passed: 1, failed: 1, skipped: 0 }, JSON.stringify(runs));
+    assert.match(runs[0].failed[0], /› a test whose failure holds an element: no badge: expected <span part="badge">1<\/span> to equal null$/);
+  });
+
   it("Playwright's closing lines: a test that failed in the end, not one that passed when retried", () => {
     const lines: string[] = [];
     const log = console.log;
