@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { selectedBrowsers } from './test/support/browsers.mjs';
+import { numberFrom } from './test/support/env.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { crashBrowser } from './test/support/crash-browser.mjs';
 import { flakyNetwork } from './test/support/flaky-network.mjs';
@@ -66,5 +67,5 @@ export default {
     `<!DOCTYPE html><html><head></head><body><script type="module" src="/test/support/clonable-failures.ts"></script><script type="module" src="${testFramework}"></script></body></html>`,
   browserStartTimeout: 60000,
   // WTR_FINISH_TIMEOUT: a test of the runner itself (test/bundle/summary.test.ts) fails sooner.
-  testsFinishTimeout: Number(process.env.WTR_FINISH_TIMEOUT) || 300000,
+  testsFinishTimeout: numberFrom('WTR_FINISH_TIMEOUT', 300000, { min: 1000 }),
 };
