@@ -976,15 +976,31 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it('turns animation off under prefers-reduced-motion', async () => {
-    const { chat, proxy } = await openWithEverything();
+  it('the typing indicator\'s dots blink, and are still under prefers-reduced-motion', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
     try {
-      const rules = chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]);
-      const reduced = rules.find((r): r is CSSMediaRule => r instanceof CSSMediaRule && r.conditionText.includes('prefers-reduced-motion: reduce'));
-      expect(reduced, '@media (prefers-reduced-motion: reduce)').to.exist;
-      const names = [...reduced!.cssRules].map((r) => (r as CSSStyleRule).style.animationName);
-      expect(names, 'animation-name under reduced motion').to.deep.equal(['none']);
+      await waitForBubbles(chat, 1);
+      const gate = proxy.hold();
+      chat.send('slow');
+      await waitUntil(() => part(chat, 'typing'), 'typing shown', WAIT);
+      const dots = [...part(chat, 'typing')!.querySelectorAll('i')];
+      const animated = () => dots.filter((dot) => dot.getAnimations().length > 0).length;
+      expect(animated(), 'the dots that blink').to.equal(3);
+      try {
+        await emulateMedia({ reducedMotion: 'reduce' });
+      } catch {
+        // No media emulation in this driver: every animation of the sheets is inside the no-preference query.
+        const outside = (rules: CSSRuleList | CSSRule[]): string[] => [...rules].flatMap((r) => r instanceof CSSMediaRule
+          ? (r.conditionText.includes('prefers-reduced-motion: no-preference') ? [] : outside(r.cssRules))
+          : r instanceof CSSStyleRule && r.style.animationName && r.style.animationName !== 'none' ? [r.cssText] : []);
+        expect(outside(chat.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules])), 'animated outside the no-preference query').to.deep.equal([]);
+        return;
+      }
+      expect(animated(), 'the dots that blink under reduced motion').to.equal(0);
+      gate.release(ok(text('done')));
     } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' }).catch(() => undefined);
       proxy.restore();
     }
   });

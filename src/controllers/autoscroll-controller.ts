@@ -11,7 +11,9 @@ const TOP_MARGIN = 8;
  * - a reply that arrives while the visitor reads the newest messages is scrolled to its *start*
  *   (a long reply is read from the top), or to the bottom if it fits;
  * - while the visitor has scrolled up, replies do not move the view: `unread` counts them, and
- *   `jump()` scrolls to the first of them.
+ *   `jump()` scrolls to the first of them; what they read stays in place as what is above it
+ *   changes size (a picture that comes); scrolled to within a screen of the top, `nearTop` is
+ *   told (the view brings back earlier messages).
  */
 export class AutoscrollController implements ReactiveController {
   /** Replies that arrived below the view while the visitor was reading further up. */
@@ -58,9 +60,12 @@ export class AutoscrollController implements ReactiveController {
   /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null, or none yet). */
   #intent?: Element | null;
   readonly #host: ReactiveControllerHost;
+  /** Told when the visitor, reading further up, has scrolled to within a screen of the log's top. */
+  readonly #nearTop: () => void;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(host: ReactiveControllerHost, nearTop: () => void) {
     this.#host = host;
+    this.#nearTop = nearTop;
     host.addController(this);
   }
 
@@ -80,11 +85,39 @@ export class AutoscrollController implements ReactiveController {
    * newest, the view goes back where the widget put it (the bottom, or the start of a long reply),
    * before the frame is painted; not while a scroll of the widget's waits for its frame (entries
    * added: the view goes where they are), nor once the view has left where the widget put it (the
-   * visitor scrolled, its event still to come).
+   * visitor scrolled, its event still to come). To a visitor reading further up, what they read
+   * stays in place (see #read).
    */
   readonly #grown = new ResizeObserver(() => {
-    if (this.#pinned && this.#height && !this.#frame && !this.#moved) this.#scrollNow(this.#intent);
+    const s = this.#scroller!;
+    const read = this.#read;
+    if (this.#height) {
+      if (!this.#pinned) read && s.contains(read) && s.scrollTop == this.#readFrom && (s.scrollTop += this.#top(read) - this.#at, this.#readFrom = s.scrollTop);
+      else if (!this.#frame && !this.#moved) this.#scrollNow(this.#intent);
+    }
   });
+
+  /**
+   * What is at the view's top since the visitor's last scroll (the innermost element there, as the
+   * browser's scroll anchoring picks one; entries have no room between them that is not theirs):
+   * to a visitor reading further up, when what is in the log grows or shrinks above it (a picture
+   * in an earlier reply comes, late or as they scroll near it), the view follows it, before the
+   * frame is painted (see #grown). The browser's own scroll anchoring is off in the log: it kept
+   * nothing in place there, in any of the three engines (and the log keeps the view in place
+   * itself as it brings earlier messages back, see MessageLogController#keepInView).
+   */
+  #read?: Element | null;
+  /**
+   * Its distance below the view's top then, and the log's scroll position: the view is not put
+   * back once it has left that position by a scroll not yet told (the visitor's, in the frame
+   * before its event; its event finds what is at the view's top then).
+   */
+  #at = 0;
+  #readFrom = 0;
+
+  #top(element: Element) {
+    return element.getBoundingClientRect().top - this.#scroller!.getBoundingClientRect().top;
+  }
 
   /** The view has left where the widget put it, by a scroll not yet told (the visitor's, most often). */
   get #moved() {
@@ -186,7 +219,7 @@ export class AutoscrollController implements ReactiveController {
     if (!s) return;
     const bottom = s.scrollHeight - s.clientHeight;
     const start = target?.isConnected
-      ? target.getBoundingClientRect().top - s.getBoundingClientRect().top + s.scrollTop - TOP_MARGIN
+      ? this.#top(target) + s.scrollTop - TOP_MARGIN
       : bottom;
     s.scrollTop = Math.min(bottom, start);
     this.#ownScrollTop = s.scrollTop;
@@ -217,10 +250,14 @@ export class AutoscrollController implements ReactiveController {
     // before the entries added since came (the first of them starts within that much below the
     // view): the browser's scroll of a log at its bottom (a line there gone, a status line or the
     // typing indicator, the view going up with the log's end), not the visitor's.
-    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && since.getBoundingClientRect().top - s.getBoundingClientRect().bottom <= PINNED_SLACK);
+    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && this.#top(since) - s.clientHeight <= PINNED_SLACK);
     if (this.#pinned) {
       this.#intent = null;
       this.#setUnread(0);
-    }
+    } else if (s.scrollTop < s.clientHeight) this.#nearTop();
+    const box = s.getBoundingClientRect();
+    const read = (this.#read = (s.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + 1));
+    if (read) this.#at = this.#top(read);
+    this.#readFrom = s.scrollTop;
   };
 }

@@ -49,7 +49,8 @@ export class ChatView extends ViewHost implements View {
   /** While the visitor can take back the new conversation they started (the timer ends it). */
   #undo?: ReturnType<typeof setTimeout>;
 
-  readonly #autoscroll = new AutoscrollController(this);
+  /** Scrolled up to within a screen of the top, the earlier messages come (the control stays, for the keyboard). */
+  readonly #autoscroll = new AutoscrollController(this, () => this.#log.showEarlier());
   readonly #log = new MessageLogController(this, {
     renderMessage: (message) => renderMessage(message, this.#messageContext),
     onAppended: (first, messages) => this.#handleAppended(first, messages),
@@ -58,12 +59,9 @@ export class ChatView extends ViewHost implements View {
     canTrim: () => this.#autoscroll.pinned,
     onHiddenChange: () => this.requestUpdate(),
     oldest: () => this.#session.messages[0]?.id,
-    scroller: () => this.#scrolled,
   });
   /** The launcher's badge, and the preview or teaser beside it. */
   readonly #launcherSide: LauncherSide;
-  /** The log element whose scrolling brings back earlier messages. */
-  #scrolled?: HTMLElement;
   // Features in chunks of their own, loaded when first needed (see #feature).
   #speech?: SpeechController;
   #dictation?: DictationController;
@@ -464,7 +462,6 @@ export class ChatView extends ViewHost implements View {
     // The log is filled imperatively (see MessageLogController); hand it the current elements.
     const log = this.#shell.root.querySelector<HTMLElement>('.log') ?? undefined;
     this.#autoscroll.attach(log);
-    if (log && log !== this.#scrolled) (this.#scrolled = log).addEventListener('scroll', this.#handleLogScroll);
     this.#log.attach(this.#shell.root.querySelector('.messages') ?? undefined);
     const toggled = changed.has('open') && (changed.get('open') !== undefined || this.#el.open);
     if (toggled) this.#emit(this.#el.open ? new this.#shell.events.show() : new this.#shell.events.hide());
@@ -490,12 +487,6 @@ export class ChatView extends ViewHost implements View {
       if (!this.#visible && this.#shell.root.activeElement) this.#focusPart('launcher');
     }
   }
-
-  /** Scrolled up to within a screen of the top: the earlier messages come (the control stays, for the keyboard). */
-  readonly #handleLogScroll = () => {
-    const log = this.#scrolled!;
-    if (!this.#autoscroll.pinned && log.scrollTop < log.clientHeight) this.#log.showEarlier();
-  };
 
   #setFailure(failure?: Problem) {
     this.#failure = failure;

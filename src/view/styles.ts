@@ -70,9 +70,11 @@ export const viewCss = css`
     .panel.animated[hidden] { opacity: 0; translate: 0 12px; }
     @starting-style { .panel.animated, .nudge { opacity: 0; translate: 0 12px; } }
     .nudge { transition: opacity 0.16s ease-out, translate 0.16s ease-out; }
+    /* The typing indicator's dots blink one after another (still, with reduced motion). */
+    .typing i { animation: blink 1.2s infinite; }
   }
 
-  /* No scroll anchoring: bringing back earlier messages keeps the view in place by itself (see MessageLogController.showEarlier). */
+  /* No scroll anchoring: the widget keeps the view in place itself, as earlier messages come back (MessageLogController#keepInView) and to a visitor reading further up (AutoscrollController#read). */
   .earlier { align-self: center; color: var(--_accent); }
   /* The ring drawn inside the log, so the panel's rounded, clipped edge never cuts it. */
   .log:focus-visible { outline-offset: -2px; }
@@ -87,8 +89,11 @@ export const viewCss = css`
      Selectable on a page that turns selection off (an order number in a reply is there to copy). */
   .log { position: relative; -webkit-user-select: text; user-select: text; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
-     entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000). */
-  .entry { margin-block-end: 8px; }
+     entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000).
+     The room under an entry is its own (padding, not margin), so that what is at the view's top is
+     always an entry's, which the view keeps in place for a visitor reading further up (see
+     AutoscrollController#read). */
+  .entry { padding-block-end: 8px; }
   .message { display: flex; flex-direction: column; gap: 4px; max-inline-size: 100%; }
   .message.user { align-items: flex-end; }
   .message.agent { align-items: flex-start; }
@@ -166,6 +171,8 @@ export const viewCss = css`
   .feedback { display: flex; align-items: center; gap: 2px; color: var(--_muted); font-size: 0.8em; }
   .feedback .icon-button { inline-size: 28px; block-size: 28px; }
   .feedback [aria-pressed='true'] { color: var(--_accent); }
+  /* Thumbs down: the thumbs-up icon upside down. */
+  .feedback [part$=down] svg { scale: 1 -1; }
   .day { display: flex; align-items: center; gap: 8px; margin-block: 4px 12px; font-size: 0.8em; color: var(--_muted); }
   .day::before, .day::after { content: ''; flex: 1; border-block-start: 1px solid var(--_border); }
   .time { padding-inline: 4px; font-size: 0.75em; color: var(--_muted); }
@@ -195,11 +202,10 @@ export const viewCss = css`
     border: none; border-radius: 999px; background: var(--_accent); color: var(--_on-accent); box-shadow: var(--_shadow);
   }
   /* The three dots: empty elements, which assistive technology skips (the words after them say it). */
-  .typing i { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); animation: blink 1.2s infinite; }
+  .typing i { inline-size: 6px; block-size: 6px; border-radius: 50%; background: var(--_muted); }
   .typing i + i { animation-delay: 0.2s; }
   .typing i + i + i { animation-delay: 0.4s; }
   @keyframes blink { 0%, 80%, 100% { opacity: 0.3; } 40% { opacity: 1; } }
-  @media (prefers-reduced-motion: reduce) { .typing i { animation: none; } }
 
   .error { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 8px 12px; border-radius: var(--_radius);
     border: 1px solid var(--_error); color: var(--_error); background: var(--_surface); }

@@ -4,7 +4,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 /**
  * Lit's update cycle without LitElement (the element is the shell's, which has no Lit): controllers,
  * batched updates with the changed properties, `willUpdate` → render → `updated`. Changes made in
- * `willUpdate` join the current update; changes made in `updated` schedule the next one.
+ * `willUpdate` join the current update; changes made in `updated` schedule the next one. Controllers
+ * are told of connects, disconnects and `hostUpdated`, not `hostUpdate` (none of the view's has one).
  */
 export abstract class ViewHost implements ReactiveControllerHost {
   readonly #controllers = new Set<ReactiveController>();
@@ -54,7 +55,6 @@ export abstract class ViewHost implements ReactiveControllerHost {
     this.willUpdate(changed);
     this.#changed = new Map();
     this.#pending = undefined;
-    this.#controllers.forEach((c) => c.hostUpdate?.());
     render(this.render(), this.renderTarget, { host: this });
     this.#controllers.forEach((c) => c.hostUpdated?.());
     this.updated(changed);

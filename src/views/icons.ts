@@ -15,6 +15,6 @@ export const ICONS = {
   stop: 'M7 7h10v10H7z',
   check: 'M5 12.5 10 17l9-10',
   download: 'M12 4v11m-5-5 5 5 5-5M5 20h14',
+  /** Thumbs down: this one turned upside down (the view's styles). */
   thumbUp: 'M7 11v9H4v-9zm0 0 4-7a2 2 0 0 1 3 2l-1 4h5a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 16.8 20H7',
-  thumbDown: 'M7 13V4H4v9zm0 0 4 7a2 2 0 0 0 3-2l-1-4h5a2 2 0 0 0 2-2.3l-1.2-6A2 2 0 0 0 16.8 4H7',
 } as const;

@@ -81,12 +81,12 @@ export function renderMessage(message: ChatMessage, context: MessageContext) {
 
 /** Thumbs up and down under a text reply (the agent's answers; prompts and carousels are not rated); once rated, the chosen one stays, with thanks (announced). */
 function renderFeedback(message: AgentMessage, onRate: (message: AgentMessage, rating: Rating) => void, strings: MessageContext['strings']) {
-  const thumb = (rating: Rating, label: string, path: string) => message.rating && message.rating !== rating
+  const thumb = (rating: Rating, label: string) => message.rating && message.rating !== rating
     ? nothing
     : html`<button part="feedback-button feedback-button--${rating}" class="icon-button" aria-label=${label} title=${label}
-        aria-pressed=${message.rating === rating} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(path, 16)}</button>`;
+        aria-pressed=${message.rating === rating} ?disabled=${!!message.rating} @click=${() => onRate(message, rating)}>${icon(ICONS.thumbUp, 16)}</button>`;
   return html`<div part="feedback" class="feedback">
-    ${thumb('up', strings.helpful, ICONS.thumbUp)}${thumb('down', strings.notHelpful, ICONS.thumbDown)}
+    ${thumb('up', strings.helpful)}${thumb('down', strings.notHelpful)}
     <span role="status" dir="auto">${message.rating ? strings.feedbackThanks : ''}</span>
   </div>`;
 }

@@ -40,8 +40,10 @@ describe('npm pack', () => {
     // kept a visitor's draft for their tab (702,084 on 26 November), and from 720,000 with the
     // README's and the changelog's notes of 27 November's fixes (720,089), and from 750,000 with the
     // notes of that day's later fixes (750,803), and from 780,000 with the notes of 3 December's
-    // fixes of the proxy's settings and its timestamp (782,317).
-    assert.ok(bytes < 800_000, `unpacked ${bytes} bytes`);
+    // fixes of the proxy's settings and its timestamp (782,317), and from 800,000 with the notes of 4
+    // December's keeping in place what a visitor reads as a picture above it comes, which the Node
+    // build keeps as written (801,504).
+    assert.ok(bytes < 820_000, `unpacked ${bytes} bytes`);
   });
 
   it('points at no source map it does not ship (a browser would ask for it; the comment costs every file bytes)', () => {

@@ -50,7 +50,7 @@ async function wrappingLogAtTheBottom(width: number) {
   for (let i = 0; i < 20; i++) log.append(Object.assign(document.createElement('p'), { textContent: words(30) }));
   document.body.append(log);
   const fromBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight;
-  const autoscroll = new AutoscrollController(host());
+  const autoscroll = new AutoscrollController(host(), () => {});
   autoscroll.attach(log);
   autoscroll.toBottom();
   await waitUntil(() => log.scrollTop > 0 && fromBottom() < 1, 'at the bottom');
@@ -62,7 +62,7 @@ describe('AutoscrollController', () => {
   it('told the log\'s size in the frame in which the visitor scrolled (the earliest; Firefox once told it frames late), it leaves the view where they took it', async () => {
     const log = scroller();
     try {
-      const autoscroll = new AutoscrollController(host());
+      const autoscroll = new AutoscrollController(host(), () => {});
       autoscroll.attach(log); // its size comes with the next frame, after its animation-frame callbacks
       autoscroll.toBottom(); // the log opens at the newest: in that frame's first callback
       const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
@@ -80,7 +80,7 @@ describe('AutoscrollController', () => {
   it('a log getting shorter at the bottom (a phone\'s keyboard opening) as a long reply comes, in the same frame: the visitor still follows, and the reply is shown from its start', async () => {
     const log = scroller();
     try {
-      const autoscroll = new AutoscrollController(host());
+      const autoscroll = new AutoscrollController(host(), () => {});
       autoscroll.attach(log);
       autoscroll.toBottom();
       await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
@@ -115,7 +115,7 @@ describe('AutoscrollController', () => {
     // (Taller than the slack within which a view still counts as at the bottom: a status line with its buttons.)
     const line = Object.assign(document.createElement('div'), { style: 'height: 80px' });
     try {
-      const autoscroll = new AutoscrollController(host());
+      const autoscroll = new AutoscrollController(host(), () => {});
       autoscroll.attach(log);
       autoscroll.toBottom();
       await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
@@ -146,7 +146,7 @@ describe('AutoscrollController', () => {
     const line = Object.assign(document.createElement('div'), { style: 'height: 80px' });
     log.append(line);
     try {
-      const autoscroll = new AutoscrollController(host());
+      const autoscroll = new AutoscrollController(host(), () => {});
       autoscroll.attach(log);
       autoscroll.toBottom();
       await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
@@ -228,7 +228,7 @@ describe('AutoscrollController', () => {
     const log = scroller();
     log.style.display = 'none';
     try {
-      const autoscroll = new AutoscrollController(host());
+      const autoscroll = new AutoscrollController(host(), () => {});
       autoscroll.attach(log);
       autoscroll.toBottom();
       await nextFrame();

@@ -328,6 +328,46 @@ describe('journeys: the newest message in sight', () => {
     }
   });
 
+  /**
+   * The visitor scrolls up to where a reply with a picture still on its way is just above the view,
+   * `at` px above the start of the entry of the third message under it (4: the view's top in the
+   * room between two entries); the picture comes. Returns how far what they read moved.
+   */
+  async function pictureComesAbove(at: number) {
+    const picture = latePicture();
+    try {
+      const p = proxy();
+      const chat = await inlineAtTheNewest(p, [...lines(10), text(`Here is the plan:\n\n${picture.markdown}`), ...lines(30, 'after')]);
+      const image = chat.shadowRoot!.querySelector('img')!;
+      const under = parts(chat, 'bubble').find((b) => b.textContent!.trim() === 'after 3')!.closest('.entry')!;
+      const l = log(chat);
+      const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
+      l.scrollTop += Math.round(top(chat, under)) - at;
+      await scrolled;
+      await chat.updateComplete;
+      await nextFrame();
+      const start = top(chat, under);
+      expect(start, 'the third message under the picture\'s reply where the visitor scrolled it').to.be.closeTo(at, 1);
+      expect(top(chat, image), 'the picture above the view').to.be.below(0);
+      expect(image.complete, 'the picture still on its way').to.equal(false);
+      await picture.come(); // the reply above grows by its height
+      await picture.shown(image);
+      expect(image.getBoundingClientRect().height, 'the picture has its height').to.be.above(100);
+      expect(part(chat, 'new-messages-button'), 'nothing counted').to.equal(null);
+      return top(chat, under) - start;
+    } finally {
+      await picture.come();
+    }
+  }
+
+  it('a picture coming late above what a visitor reads further up (the reply with it just above the view) does not move what they read', async () => {
+    expect(await pictureComesAbove(40), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
+  it('… also when the view\'s top is in the room between two messages', async () => {
+    expect(await pictureComesAbove(4), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
     const p = proxy().next(ok(...lines(40)));
     const first = await mount(p, { mode: 'inline' });
