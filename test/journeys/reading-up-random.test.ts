@@ -16,8 +16,9 @@
  * after each step, it failed in WebKit 3 of 3 runs of seed 7: a scroll up of 118 px, made after a
  * long reply had come and before the widget's frame that showed it, was taken for the browser's
  * scroll of a log at its bottom and the view went to the reply (the same at the commit before the
- * view followed what is read; not traced, see README "Not yet"); with the steps further apart, as
- * now, it has not since.
+ * view followed what is read): the first of the replies, in the typing line's place, started 41 px
+ * below the view, within the 48 px in which an entry added since marks the browser's scroll (see
+ * README "Not yet"); with the steps further apart, as now, it has not since.
  */
 import { expect } from '@open-wc/testing';
 import { ok, text, type Handler } from '../support/fake-proxy.js';
