@@ -37,6 +37,23 @@ async function followsAfterScrollEvent(autoscroll: AutoscrollController, log: HT
   expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top), 'the reply from its start').to.equal(8);
 }
 
+/**
+ * A log as `scroller()` makes it with a line `height` px high at its bottom (a status line, the
+ * typing indicator), followed from its bottom by `autoscroll` (settled: two frames after).
+ */
+async function logWithALineAtTheBottom(height: number) {
+  const log = scroller();
+  const line = Object.assign(document.createElement('div'), { style: `height: ${height}px` });
+  log.append(line);
+  const autoscroll = new AutoscrollController(host(), () => {});
+  autoscroll.attach(log);
+  autoscroll.toBottom();
+  await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+  await nextFrame();
+  await nextFrame();
+  return { log, line, autoscroll };
+}
+
 /** Words enough to wrap: `n` of them. */
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -140,18 +157,38 @@ describe('AutoscrollController', () => {
     }
   });
 
-  it('a line at the bottom going as the visitor sends: their message is shown at the bottom, though the browser tells of the view going up with the log\'s end before the widget\'s frame', async () => {
-    const log = scroller();
-    // (Taller than the slack within which a view still counts as at the bottom: a status line with its buttons.)
-    const line = Object.assign(document.createElement('div'), { style: 'height: 80px' });
-    log.append(line);
+  it('replies that take the place of the typing line, the visitor scrolling up before the widget\'s frame (WebKit, in a random journey): they read further up, the view stays where they took it and the replies are counted', async () => {
+    // The typing line, with the room around it, at the bottom.
+    const { log, line: typing, autoscroll } = await logWithALineAtTheBottom(77);
     try {
-      const autoscroll = new AutoscrollController(host(), () => {});
-      autoscroll.attach(log);
-      autoscroll.toBottom();
-      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+      // In one task: the typing line goes and the replies come in its place (the log grows: the
+      // browser does not move the view); in a task after it, before the widget's frame, the visitor
+      // scrolls up 118 px, and the first reply starts 41 px below the view.
+      const reply = Object.assign(document.createElement('div'), { style: 'height: 300px' });
+      typing.replaceWith(reply);
+      autoscroll.added(reply, 1);
+      await new Promise<void>((resolve) => setTimeout(() => {
+        log.scrollTop -= 118;
+        resolve();
+      }));
+      const there = log.scrollTop;
+      expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().bottom), 'the reply starts below the view').to.equal(41);
+      await scrolled;
       await nextFrame();
       await nextFrame();
+      expect(log.scrollTop, 'where the visitor took it').to.equal(there);
+      expect(autoscroll.pinned, 'reading further up').to.equal(false);
+      expect(autoscroll.unread, 'the reply counted').to.equal(1);
+    } finally {
+      log.remove();
+    }
+  });
+
+  it('a line at the bottom going as the visitor sends: their message is shown at the bottom, though the browser tells of the view going up with the log\'s end before the widget\'s frame', async () => {
+    // (Taller than the slack within which a view still counts as at the bottom: a status line with its buttons.)
+    const { log, line, autoscroll } = await logWithALineAtTheBottom(80);
+    try {
       const bottom = log.scrollTop;
       // In one task: the line goes, the browser lays the log out (the view goes up with its end:
       // a scroll, whose event comes with the next frame, before the widget's), and the visitor's

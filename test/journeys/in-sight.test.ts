@@ -167,6 +167,40 @@ describe('journeys: the newest message in sight', () => {
     await waitUntil(() => inView(chat, firstUnread), 'the first of them in view', WAIT);
   });
 
+  it('replies drawn where the typing line was, the visitor scrolling up a little before the widget\'s frame shows them: the view stays where they took it, and the replies are counted', async () => {
+    // Their scroll comes after the replies were drawn (here as soon as they are, in the task that
+    // drew them) and before the widget's frame, whose scroll event is told first. The first reply
+    // then starts just below the view: the widget took that for the browser's scroll of a log at
+    // its bottom (a line there gone) and the view went to the replies (WebKit, in the random journey
+    // of a visitor reading further up).
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    const gate = p.hold();
+    await submit(chat, 'tell me more');
+    await waitUntil(() => part(chat, 'typing') && atBottom(chat), 'the typing line at the bottom', WAIT);
+    await frames(2);
+    const messages = log(chat).querySelector('.messages')!;
+    let there = -1;
+    const drawn = new MutationObserver(() => {
+      const first = parts(chat, 'message--agent').find((m) => m.textContent!.includes('more one'));
+      if (!first) return;
+      drawn.disconnect();
+      const l = log(chat);
+      l.scrollTop -= 30 - (top(chat, first) - l.clientHeight);
+      expect(Math.round(top(chat, first) - l.clientHeight), 'the first reply starts just below the view').to.equal(30);
+      there = l.scrollTop;
+    });
+    drawn.observe(messages, { childList: true, subtree: true });
+    gate.release(ok(text('more one'), text('more two')));
+    await waitUntil(() => part(chat, 'new-messages-button'), 'the control appears', WAIT).catch((error: Error) => {
+      throw new Error(`${error.message}: scrolled up to ${there}, the log at ${log(chat).scrollTop}`);
+    });
+    await frames(2);
+    expect(log(chat).scrollTop, 'the view stayed where they took it').to.equal(there);
+    expect(part(chat, 'new-messages-button')!.textContent!.trim()).to.equal('2 new messages ↓');
+  });
+
   it('scrolling down to the newest replies clears the count', async () => {
     const chat = await readingAboveWhile(['news']);
     await scrollLog(chat, 'bottom');
