@@ -86,6 +86,17 @@ async function longReplyFromItsStart(p: FakeProxy, chat: AgentChat, paragraph: s
 describe('journeys: the newest message in sight', () => {
   const proxy = useFakeProxies();
 
+  /** An open chat of 30 replies whose visitor asked for more, its answer held: at the bottom, the typing line there. */
+  async function askedForMore() {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    const gate = p.hold();
+    await submit(chat, 'tell me more');
+    await waitUntil(() => part(chat, 'typing') && atBottom(chat), 'their own message brought them to the bottom, the typing line there', WAIT);
+    return { chat, gate };
+  }
+
   /** The site's next page, once idle: no badge, and nothing of the widget loaded for one. */
   async function expectNoNewsOnTheNextPage(p: FakeProxy, why: string) {
     const { chat } = await mount(p);
@@ -148,12 +159,7 @@ describe('journeys: the newest message in sight', () => {
     // replies come before it, while it still counts the visitor as following the newest. The scroll
     // made in the same task as the replies' arrival (their agent-chat-response event) is the
     // earliest a visitor's can be. The view followed the replies to their start anyway.
-    const p = proxy().next(ok(...lines(30)));
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 30);
-    const gate = p.hold();
-    await submit(chat, 'tell me more');
-    await waitUntil(() => atBottom(chat), 'their own message brought them to the bottom', WAIT);
+    const { chat, gate } = await askedForMore();
     await nextFrame();
     chat.addEventListener('agent-chat-response', () => { log(chat).scrollTop = 0; }, { once: true });
     gate.release(ok(text('more one'), text('more two')));
@@ -173,12 +179,7 @@ describe('journeys: the newest message in sight', () => {
     // then starts just below the view: the widget took that for the browser's scroll of a log at
     // its bottom (a line there gone) and the view went to the replies (WebKit, in the random journey
     // of a visitor reading further up).
-    const p = proxy().next(ok(...lines(30)));
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 30);
-    const gate = p.hold();
-    await submit(chat, 'tell me more');
-    await waitUntil(() => part(chat, 'typing') && atBottom(chat), 'the typing line at the bottom', WAIT);
+    const { chat, gate } = await askedForMore();
     await frames(2);
     const messages = log(chat).querySelector('.messages')!;
     let there = -1;
