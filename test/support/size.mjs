@@ -492,6 +492,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * option, and there whenever entries are (−21), the controller's three measures of an element's
  * place in the log written once (−8), and the view host no longer calling a `hostUpdate` none of
  * its controllers has (−4): 47,221 and 51,988 again, the first open 28,871.
+ * 5 December: a visitor's scroll up made after replies were drawn in the typing line's place, before
+ * the widget's frame, no longer taken for the browser's (the first entry added since must start at
+ * the view's bottom or above it, not within 48 px below it), +1: 47,222 and 51,989, the first open
+ * 28,872.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
