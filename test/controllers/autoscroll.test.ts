@@ -162,16 +162,14 @@ describe('AutoscrollController', () => {
     const { log, line: typing, autoscroll } = await logWithALineAtTheBottom(77);
     try {
       const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
-      // In one task: the typing line goes and the replies come in its place (the log grows: the
-      // browser does not move the view); in a task after it, before the widget's frame, the visitor
-      // scrolls up 118 px, and the first reply starts 41 px below the view.
+      // The typing line goes and the replies come in its place (the log grows: the browser does
+      // not move the view); before the widget's frame, the visitor scrolls up 118 px (here in the
+      // same task: either way its event comes with that frame), and the first reply starts 41 px
+      // below the view.
       const reply = Object.assign(document.createElement('div'), { style: 'height: 300px' });
       typing.replaceWith(reply);
       autoscroll.added(reply, 1);
-      await new Promise<void>((resolve) => setTimeout(() => {
-        log.scrollTop -= 118;
-        resolve();
-      }));
+      log.scrollTop -= 118;
       const there = log.scrollTop;
       expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().bottom), 'the reply starts below the view').to.equal(41);
       await scrolled;
