@@ -247,12 +247,13 @@ export class AutoscrollController implements ReactiveController {
     const since = this.#since;
     this.#ownScrollTop = this.#since = undefined;
     // Near the bottom; or, the first scroll told since the widget's own, at the bottom as it was
-    // before the entries added since came (the first of them starts at the view's bottom or above
-    // it, not below): the browser's scroll of a log at its bottom (a line there gone, a status line
-    // or the typing indicator, the view going up with the log's end), not the visitor's. (Entries
-    // that took the place of such a line made the log no shorter: the browser did not scroll; a
-    // visitor's scroll up before the widget's frame leaves the first of them below the view.)
-    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && this.#top(since) - s.clientHeight < 1);
+    // before the entries added since came (the first of them starts at the log's bottom edge or
+    // above it, not below, whatever border and padding a site gives the log): the browser's scroll
+    // of a log at its bottom (a line there gone, a status line or the typing indicator, the view
+    // going up with the log's end), not the visitor's. (Entries that took the place of such a line
+    // made the log no shorter: the browser did not scroll; a visitor's scroll up before the
+    // widget's frame leaves the first of them below the view.)
+    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && this.#top(since) - s.offsetHeight < 1);
     if (this.#pinned) {
       this.#intent = null;
       this.#setUnread(0);

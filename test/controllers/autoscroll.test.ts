@@ -127,8 +127,9 @@ describe('AutoscrollController', () => {
     }
   });
 
-  it('a line at the bottom going (a status line, the typing indicator) takes the view up with it; a long reply that comes before the browser tells of that scroll is still shown from its start', async () => {
+  for (const [where, style] of [['', ''], [', in a log a site gave borders and no padding', 'border-block: 6px solid; padding: 0']]) it(`a line at the bottom going (a status line, the typing indicator) takes the view up with it; a long reply that comes before the browser tells of that scroll is still shown from its start${where}`, async () => {
     const log = scroller();
+    log.style.cssText += style;
     // (Taller than the slack within which a view still counts as at the bottom: a status line with its buttons.)
     const line = Object.assign(document.createElement('div'), { style: 'height: 80px' });
     try {

@@ -18,7 +18,7 @@
  * scroll of a log at its bottom and the view went to the reply (the same at the commit before the
  * view followed what is read): the first of the replies, in the typing line's place, started 41 px
  * below the view, within the 48 px in which an entry added since then marked the browser's scroll;
- * since 5 December it marks it only where it starts at the view's bottom or above it (the test
+ * since 5 December it marks it only where it starts at the log's bottom edge or above it (the test
  * "replies that take the place of the typing line" in test/controllers/autoscroll.test.ts, seen
  * failing in the three engines before).
  */
