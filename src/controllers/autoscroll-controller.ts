@@ -53,10 +53,10 @@ export class AutoscrollController implements ReactiveController {
     if (!(this.#height = s.clientHeight)) this.#ownScrollTop = undefined;
     this.#width = s.clientWidth;
   });
-  /** The log's height when last observed: 0 while hidden (or not yet observed). */
-  #height = 0;
-  /** Its width then. */
-  #width = 0;
+  /** The log's height when last observed: 0 while hidden (none: not yet observed). */
+  #height?: number;
+  /** Its width then (set with the height). */
+  #width!: number;
   /** Where the widget last scrolled the log to (see #scrollTo), or where the visitor took it back to: the bottom (null, or none yet). */
   #intent?: Element | null;
   readonly #host: ReactiveControllerHost;
@@ -98,8 +98,10 @@ export class AutoscrollController implements ReactiveController {
   });
 
   /**
-   * What is at the view's top since the visitor's last scroll (the innermost element there, as the
-   * browser's scroll anchoring picks one; entries have no room between them that is not theirs):
+   * What is at the view's top since the visitor's last scroll (the innermost element 1 px below
+   * the log's top edge, inside any border a site gives it: on the border, it was the log itself, and
+   * nothing was kept in place; as the browser's scroll anchoring picks one, entries have no room
+   * between them that is not theirs):
    * to a visitor reading further up, when what is in the log grows or shrinks above it (a picture
    * in an earlier reply comes, late or as they scroll near it), the view follows it, before the
    * frame is painted (see #grown). The browser's own scroll anchoring is off in the log: it kept
@@ -112,8 +114,8 @@ export class AutoscrollController implements ReactiveController {
    * back once it has left that position by a scroll not yet told (the visitor's, in the frame
    * before its event; its event finds what is at the view's top then).
    */
-  #at = 0;
-  #readFrom = 0;
+  #at!: number;
+  #readFrom!: number;
 
   #top(element: Element) {
     return element.getBoundingClientRect().top - this.#scroller!.getBoundingClientRect().top;
@@ -259,7 +261,7 @@ export class AutoscrollController implements ReactiveController {
       this.#setUnread(0);
     } else if (s.scrollTop < s.clientHeight) this.#nearTop();
     const box = s.getBoundingClientRect();
-    const read = (this.#read = (s.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + 1));
+    const read = (this.#read = (s.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + s.clientTop + 1));
     if (read) this.#at = this.#top(read);
     this.#readFrom = s.scrollTop;
   };

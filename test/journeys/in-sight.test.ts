@@ -366,10 +366,13 @@ describe('journeys: the newest message in sight', () => {
   /**
    * The visitor scrolls up to where a reply with a picture still on its way is just above the view,
    * `at` px above the start of the entry of the third message under it (4: the view's top in the
-   * room between two entries); the picture comes. Returns how far what they read moved.
+   * room between two entries); the picture comes. Returns how far what they read moved. `siteStyle`:
+   * the page's own rules for the widget's parts.
    */
-  async function pictureComesAbove(at: number) {
+  async function pictureComesAbove(at: number, siteStyle = '') {
     const picture = latePicture();
+    const style = document.head.appendChild(document.createElement('style'));
+    style.textContent = siteStyle;
     try {
       const p = proxy();
       const chat = await inlineAtTheNewest(p, [...lines(10), text(`Here is the plan:\n\n${picture.markdown}`), ...lines(30, 'after')]);
@@ -391,6 +394,7 @@ describe('journeys: the newest message in sight', () => {
       expect(part(chat, 'new-messages-button'), 'nothing counted').to.equal(null);
       return top(chat, under) - start;
     } finally {
+      style.remove();
       await picture.come();
     }
   }
@@ -401,6 +405,10 @@ describe('journeys: the newest message in sight', () => {
 
   it('… also when the view\'s top is in the room between two messages', async () => {
     expect(await pictureComesAbove(4), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
+  it('… also in a log a site gave a top border', async () => {
+    expect(await pictureComesAbove(40, 'agent-chat::part(log) { border-top: 12px solid #c3c8d0 }'), 'what they read moved by').to.be.closeTo(0, 1);
   });
 
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
