@@ -117,8 +117,10 @@ export class AutoscrollController implements ReactiveController {
   #at!: number;
   #readFrom!: number;
 
+  /** Where `element` starts below the top of the log's view (inside any border a site gives the log). */
   #top(element: Element) {
-    return element.getBoundingClientRect().top - this.#scroller!.getBoundingClientRect().top;
+    const s = this.#scroller!;
+    return element.getBoundingClientRect().top - s.getBoundingClientRect().top - s.clientTop;
   }
 
   /** The view has left where the widget put it, by a scroll not yet told (the visitor's, most often). */
@@ -249,13 +251,13 @@ export class AutoscrollController implements ReactiveController {
     const since = this.#since;
     this.#ownScrollTop = this.#since = undefined;
     // Near the bottom; or, the first scroll told since the widget's own, at the bottom as it was
-    // before the entries added since came (the first of them starts at the log's bottom edge or
-    // above it, not below, whatever border and padding a site gives the log): the browser's scroll
+    // before the entries added since came (the first of them starts at the bottom of the log's view
+    // or above it, not below, whatever border and padding a site gives the log): the browser's scroll
     // of a log at its bottom (a line there gone, a status line or the typing indicator, the view
     // going up with the log's end), not the visitor's. (Entries that took the place of such a line
     // made the log no shorter: the browser did not scroll; a visitor's scroll up before the
     // widget's frame leaves the first of them below the view.)
-    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && this.#top(since) - s.offsetHeight < 1);
+    this.#pinned = s.scrollHeight - s.scrollTop - s.clientHeight <= PINNED_SLACK || (!!since?.isConnected && this.#top(since) - s.clientHeight < 1);
     if (this.#pinned) {
       this.#intent = null;
       this.#setUnread(0);

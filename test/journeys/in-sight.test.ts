@@ -12,8 +12,16 @@ import { afterIdle, clickLauncher, frames, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
 const log = (chat: AgentChat) => part(chat, 'log')!;
-/** The element's top relative to the log's visible top. */
-const top = (chat: AgentChat, el: Element) => el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top;
+/** The element's top relative to the log's visible top (inside any border a site gives the log). */
+const top = (chat: AgentChat, el: Element) => el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top - log(chat).clientTop;
+/** The page's own rules for the widget's parts: the style element (the caller removes it). */
+function siteStyle(css: string) {
+  const style = document.head.appendChild(document.createElement('style'));
+  style.textContent = css;
+  return style;
+}
+/** A site's border on the log's top, thicker than the room left above a reply shown from its start. */
+const TOP_BORDER = 'agent-chat::part(log) { border-top: 12px solid #c3c8d0 }';
 /**
  * In the log's visible part, and inside the chat's box (an inline chat's own box: a log that grew
  * past it showed every message "in view", below the box, over the page).
@@ -366,13 +374,12 @@ describe('journeys: the newest message in sight', () => {
   /**
    * The visitor scrolls up to where a reply with a picture still on its way is just above the view,
    * `at` px above the start of the entry of the third message under it (4: the view's top in the
-   * room between two entries); the picture comes. Returns how far what they read moved. `siteStyle`:
-   * the page's own rules for the widget's parts.
+   * room between two entries); the picture comes. Returns how far what they read moved. `css`: the
+   * page's own rules for the widget's parts.
    */
-  async function pictureComesAbove(at: number, siteStyle = '') {
+  async function pictureComesAbove(at: number, css = '') {
     const picture = latePicture();
-    const style = document.head.appendChild(document.createElement('style'));
-    style.textContent = siteStyle;
+    const style = siteStyle(css);
     try {
       const p = proxy();
       const chat = await inlineAtTheNewest(p, [...lines(10), text(`Here is the plan:\n\n${picture.markdown}`), ...lines(30, 'after')]);
@@ -408,7 +415,7 @@ describe('journeys: the newest message in sight', () => {
   });
 
   it('… also in a log a site gave a top border', async () => {
-    expect(await pictureComesAbove(40, 'agent-chat::part(log) { border-top: 12px solid #c3c8d0 }'), 'what they read moved by').to.be.closeTo(0, 1);
+    expect(await pictureComesAbove(40, TOP_BORDER), 'what they read moved by').to.be.closeTo(0, 1);
   });
 
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
@@ -476,18 +483,23 @@ describe('journeys: the newest message in sight', () => {
     expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
   });
 
-  it('a long reply that arrives while the visitor is at the bottom is shown from its start', async () => {
-    const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
-    const p = proxy().next(ok(...lines(10)));
-    const { chat } = await mount(p, { open: true });
-    await waitForBubbles(chat, 10);
-    p.next(ok(long));
-    await submit(chat, 'explain everything');
-    await waitForBubbles(chat, 12);
-    const reply = lastEntry(chat);
-    await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, `the reply's start at the top of the log (at ${top(chat, reply)} px)`, WAIT);
-    expect(atBottom(chat), 'not scrolled to its end').to.equal(false);
-    expect(shownText(chat, 'new-messages-button'), 'nothing unread: they are reading it').to.equal(null);
+  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER]]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
+    const style = siteStyle(css);
+    try {
+      const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
+      const p = proxy().next(ok(...lines(10)));
+      const { chat } = await mount(p, { open: true });
+      await waitForBubbles(chat, 10);
+      p.next(ok(long));
+      await submit(chat, 'explain everything');
+      await waitForBubbles(chat, 12);
+      const reply = lastEntry(chat);
+      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, `the reply's start at the top of the log (at ${top(chat, reply)} px)`, WAIT);
+      expect(atBottom(chat), 'not scrolled to its end').to.equal(false);
+      expect(shownText(chat, 'new-messages-button'), 'nothing unread: they are reading it').to.equal(null);
+    } finally {
+      style.remove();
+    }
   });
 
   it('a reply that arrives while the panel is closed shows a badge on the launcher, announced, until opened', async () => {
