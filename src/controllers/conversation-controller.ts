@@ -373,7 +373,7 @@ export class ConversationController implements ReactiveController {
     return changed;
   }
 
-  #savePending = false;
+  #savePending?: boolean;
   /** This tab's changes not yet written, each a function of the conversation: see #flush. */
   #changes: Change[] = [];
   /** When the conversation they change began. */

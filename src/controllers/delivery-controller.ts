@@ -96,7 +96,7 @@ export class DeliveryController implements ReactiveController {
   /** When the scheduled retry goes out (ms since epoch), while one is scheduled. */
   #retryAt?: number;
   /** Woken (retryNow) while the try in flight was out: if it fails, the next try waits the least. */
-  #woken = false;
+  #woken?: boolean;
   readonly #host: ReactiveControllerHost & { isConnected?: boolean };
   readonly #options: DeliveryControllerOptions;
 
@@ -214,7 +214,7 @@ export class DeliveryController implements ReactiveController {
 
   // One loop at a time: `onSend` listeners may call `enqueue()` re-entrantly. The flag must be
   // released synchronously when there is nothing to send, so no `await` precedes the loop check.
-  #pumping = false;
+  #pumping?: boolean;
 
   async #pump() {
     if (this.#pumping) return;

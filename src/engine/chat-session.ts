@@ -37,7 +37,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
   #started: boolean | undefined = false;
   /** Why the greeting failed for good (a 4xx). */
   #greetingFailure?: string;
-  #reportedToDeveloper = false;
+  #reportedToDeveloper?: boolean;
   /** What restart() put away, until undoRestart() or the next message. */
   #beforeRestart?: Conversation;
   readonly #controllers = new Set<ReactiveController>();

@@ -45,7 +45,7 @@ export class ChatView extends ViewHost implements View {
   #draft = '';
   #failure?: Problem;
   #ticker?: ReturnType<typeof setInterval>;
-  #muted = false;
+  #muted?: boolean;
   /** While the visitor can take back the new conversation they started (the timer ends it). */
   #undo?: ReturnType<typeof setTimeout>;
 
@@ -283,7 +283,7 @@ export class ChatView extends ViewHost implements View {
     }));
   }
 
-  #closedOnce = false;
+  #closedOnce?: boolean;
   /** The day the log's labels were drawn for. */
   #day = dayOf(Date.now());
   /** The draft the input's height was last set for (see `updated`). */

@@ -11,7 +11,7 @@ export abstract class ViewHost implements ReactiveControllerHost {
   readonly #controllers = new Set<ReactiveController>();
   #changed = new Map<PropertyKey, unknown>();
   #pending?: Promise<boolean>;
-  #connected = false;
+  #connected?: boolean;
 
   /** Where `render()`'s template goes. */
   protected abstract readonly renderTarget: HTMLElement;

@@ -503,6 +503,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * first open 28,870. Where an element starts measured from the top of the log's view, inside that
  * border (a reply shown from its start was 8 px below the border's top edge, under a thick one),
  * −1: 47,219 and 51,986, the first open 28,869.
+ * Seven more fields no longer given a first value that only their truthiness is read of (`false`:
+ * whether a save is pending, the delivery woken, its queue pumping, speech muted, the panel closed
+ * once, the view host connected, the developer told), −19: 47,200 and 51,967, the first open
+ * 28,850 (the engine built on its own 8,886).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
