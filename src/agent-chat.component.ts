@@ -81,7 +81,7 @@ function shadowOf(element: HTMLElement, container: HTMLElement) {
  * @csspart restart-button - The "new conversation" button.
  * @csspart close-button - The header's close button (launcher mode).
  * @csspart tts-toggle - The read-aloud toggle (with `tts`).
- * @csspart log - The scrolling message log.
+ * @csspart log - The scrolling message log. Its `scroll-behavior` and `overflow-anchor` stay the widget's (a site's are not applied): it scrolls itself to keep the newest message in sight and what a visitor reads in place, which a smooth scroll or the browser's scroll anchoring would undo.
  * @csspart message - One transcript entry; also `message--user` or `message--agent`.
  * @csspart bubble - A speech bubble; also `bubble--user`, `bubble--agent`, `bubble--fallback`, `bubble--notice`.
  * @csspart message-status - Delivery state under a visitor's message; also `message-status--sending` (queued), `--waiting` (retrying, or waiting for the connection) or `--failed` (not sent again by itself: refused, or no answer in time).

@@ -86,8 +86,12 @@ export const viewCss = css`
   /* A word too long for its line breaks (bubbles, choices, card titles): never wider than the log.
      Positioned: what a reply positions (a code block's visually hidden "Copied") stays in the log
      and scrolls with it, not laid out past the panel (which could then be scrolled) or the page.
-     Selectable on a page that turns selection off (an order number in a reply is there to copy). */
-  .log { position: relative; -webkit-user-select: text; user-select: text; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
+     Selectable on a page that turns selection off (an order number in a reply is there to copy).
+     How it scrolls is the widget's, important so that a site's ::part(log) rule does not win: a
+     smooth scroll left each of the widget's own scrolls somewhere else at each scroll event (taken
+     for the visitor's: the newest went out of sight), and the browser's anchoring moved the view a
+     second time after the widget had kept it in place. */
+  .log { position: relative; -webkit-user-select: text; user-select: text; flex: 1; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none !important; scroll-behavior: auto !important; padding: 12px; display: flex; flex-direction: column; gap: 8px; overflow-wrap: anywhere; }
   /* The list (.messages) keeps block layout, not flex: appending to a block only lays out the new
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000).
      The room under an entry is its own (padding, not margin), so that what is at the view's top is

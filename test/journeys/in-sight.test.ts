@@ -22,6 +22,8 @@ function siteStyle(css: string) {
 }
 /** A site's border on the log's top, thicker than the room left above a reply shown from its start. */
 const TOP_BORDER = 'agent-chat::part(log) { border-top: 12px solid #c3c8d0 }';
+/** A site's smooth scrolling in the log, and the browser's scroll anchoring turned back on there. */
+const SMOOTH = 'agent-chat::part(log) { scroll-behavior: smooth; overflow-anchor: auto }';
 /**
  * In the log's visible part, and inside the chat's box (an inline chat's own box: a log that grew
  * past it showed every message "in view", below the box, over the page).
@@ -387,7 +389,7 @@ describe('journeys: the newest message in sight', () => {
       const under = parts(chat, 'bubble').find((b) => b.textContent!.trim() === 'after 3')!.closest('.entry')!;
       const l = log(chat);
       const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
-      l.scrollTop += Math.round(top(chat, under)) - at;
+      l.scrollBy({ top: Math.round(top(chat, under)) - at, behavior: 'instant' }); // (a wheel's step, whatever the site's scroll-behavior)
       await scrolled;
       await chat.updateComplete;
       await nextFrame();
@@ -416,6 +418,10 @@ describe('journeys: the newest message in sight', () => {
 
   it('… also in a log a site gave a top border', async () => {
     expect(await pictureComesAbove(40, TOP_BORDER), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
+  it('… also where a site asked for smooth scrolling in the log and turned the browser\'s scroll anchoring on there', async () => {
+    expect(await pictureComesAbove(40, SMOOTH), 'what they read moved by').to.be.closeTo(0, 1);
   });
 
   it('an inline chat the page shows only later (a tab panel, a closed details, a dialog) shows the newest message once shown, not the oldest', async () => {
@@ -483,7 +489,7 @@ describe('journeys: the newest message in sight', () => {
     expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
   });
 
-  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER]]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
+  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER], [', also where a site asked for smooth scrolling in the log', SMOOTH]]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
     const style = siteStyle(css);
     try {
       const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
