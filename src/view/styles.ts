@@ -96,8 +96,10 @@ export const viewCss = css`
      entry, while a flex container re-runs over every item (measured: ~7 ms per message at 1,000).
      The room under an entry is its own (padding, not margin), so that what is at the view's top is
      always an entry's, which the view keeps in place for a visitor reading further up (see
-     AutoscrollController#read). */
-  .entry { padding-block-end: 8px; }
+     AutoscrollController#read); so too the margins of what is in it (a day separator's, or those a
+     site gives messages through ::part(message)): a root of its own flow, its first child's margin
+     does not collapse through its top into the room between entries. */
+  .entry { display: flow-root; padding-block-end: 8px; }
   .message { display: flex; flex-direction: column; gap: 4px; max-inline-size: 100%; }
   .message.user { align-items: flex-end; }
   .message.agent { align-items: flex-start; }

@@ -420,6 +420,10 @@ describe('journeys: the newest message in sight', () => {
     expect(await pictureComesAbove(40, TOP_BORDER), 'what they read moved by').to.be.closeTo(0, 1);
   });
 
+  it('… also where a site gave messages margins (the room between two entries then theirs, not the log\'s)', async () => {
+    expect(await pictureComesAbove(4, 'agent-chat::part(message) { margin-block: 12px }'), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
   it('… also where a site asked for smooth scrolling in the log and turned the browser\'s scroll anchoring on there', async () => {
     expect(await pictureComesAbove(40, SMOOTH), 'what they read moved by').to.be.closeTo(0, 1);
   });
