@@ -117,10 +117,15 @@ export class AutoscrollController implements ReactiveController {
   #at!: number;
   #readFrom!: number;
 
-  /** Where `element` starts below the top of the log's view (inside any border a site gives the log). */
+  /**
+   * Where `element` starts below the top of the log's view (inside any border a site gives the log),
+   * in the log's own pixels, those of its scrolling: a page's CSS `zoom` scales the boxes Chromium and
+   * Firefox tell of, not them (at a zoom of 1.25, a long reply was scrolled past its start by a
+   * quarter of its distance; WebKit, which has no `currentCSSZoom`, tells them unscaled).
+   */
   #top(element: Element) {
     const s = this.#scroller!;
-    return element.getBoundingClientRect().top - s.getBoundingClientRect().top - s.clientTop;
+    return (element.getBoundingClientRect().y - s.getBoundingClientRect().y) / (s.currentCSSZoom || 1) - s.clientTop;
   }
 
   /** The view has left where the widget put it, by a scroll not yet told (the visitor's, most often). */

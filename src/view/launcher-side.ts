@@ -17,11 +17,14 @@ type NudgeFeature = typeof import('./nudge-feature.js');
 export class LauncherSide {
   /** Replies that arrived while the panel was closed. */
   #unseen = 0;
-  /** The id of the newest of them (the preview's), and when it came. */
+  /** The id of the newest of them (the preview's), and when it came (set with the count). */
   #newest?: string;
-  #newestAt = 0;
-  /** When the newest message the visitor has seen in another tab came (see read()). */
-  #readAt = 0;
+  #newestAt!: number;
+  /**
+   * When the newest message the visitor has seen in another tab came (see read()); none before
+   * that, which no message's time is at or before.
+   */
+  #readAt!: number;
   #nudge?: NudgeController;
   #render?: NudgeFeature['renderNudge'];
   /** Where the nudge is drawn, beside the launcher. */

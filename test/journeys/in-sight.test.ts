@@ -12,8 +12,14 @@ import { afterIdle, clickLauncher, frames, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
 const log = (chat: AgentChat) => part(chat, 'log')!;
-/** The element's top relative to the log's visible top (inside any border a site gives the log). */
-const top = (chat: AgentChat, el: Element) => el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top - log(chat).clientTop;
+/**
+ * How many of the log's own pixels (those of its scrolling) one of the page's is: other than 1 where
+ * the page zooms the chat with CSS, in Chromium and Firefox (WebKit tells boxes unscaled, and has no
+ * `currentCSSZoom`).
+ */
+const scale = (chat: AgentChat) => 1 / (log(chat).currentCSSZoom || 1);
+/** The element's top relative to the log's visible top (inside any border a site gives the log), in the log's own pixels. */
+const top = (chat: AgentChat, el: Element) => (el.getBoundingClientRect().top - log(chat).getBoundingClientRect().top) * scale(chat) - log(chat).clientTop;
 /** The page's own rules for the widget's parts: the style element (the caller removes it). */
 function siteStyle(css: string) {
   const style = document.head.appendChild(document.createElement('style'));
@@ -32,7 +38,7 @@ const inView = (chat: AgentChat, el: Element) => {
   const t = top(chat, el);
   const { height, bottom } = el.getBoundingClientRect();
   const box = (chat.mode === 'inline' ? chat : part(chat, 'panel')!).getBoundingClientRect();
-  return t >= 0 && t + height <= log(chat).clientHeight + 1 && bottom <= box.bottom + 1;
+  return t >= 0 && t + height * scale(chat) <= log(chat).clientHeight + 1 && bottom <= box.bottom + 1;
 };
 const atBottom = (chat: AgentChat) => {
   const l = log(chat);
@@ -493,7 +499,7 @@ describe('journeys: the newest message in sight', () => {
     expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
   });
 
-  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER], [', also where a site asked for smooth scrolling in the log', SMOOTH]]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
+  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER], [', also where a site asked for smooth scrolling in the log', SMOOTH], [', also on a page that zooms the chat (CSS zoom)', 'agent-chat { zoom: 1.25 }']]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
     const style = siteStyle(css);
     try {
       const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
