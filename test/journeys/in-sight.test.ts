@@ -499,7 +499,7 @@ describe('journeys: the newest message in sight', () => {
     expect(atBottom(chat) && inView(chat, lastEntry(chat)), 'the newest message in sight').to.equal(true);
   });
 
-  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER], [', also where a site asked for smooth scrolling in the log', SMOOTH], [', also on a page that zooms the chat (CSS zoom)', 'agent-chat { zoom: 1.25 }']]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
+  for (const [where, css] of [['', ''], [', also in a log a site gave a top border', TOP_BORDER], [', also where a site asked for smooth scrolling in the log', SMOOTH], [', also on a page that zooms the chat out (CSS zoom)', 'agent-chat { zoom: 0.9 }']]) it(`a long reply that arrives while the visitor is at the bottom is shown from its start${where}`, async () => {
     const style = siteStyle(css);
     try {
       const long = text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'));
@@ -510,7 +510,10 @@ describe('journeys: the newest message in sight', () => {
       await submit(chat, 'explain everything');
       await waitForBubbles(chat, 12);
       const reply = lastEntry(chat);
-      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, `the reply's start at the top of the log (at ${top(chat, reply)} px)`, WAIT);
+      // (Where it was is told if it is not there: a message written as the wait begins would tell where it was then.)
+      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply\'s start at the top of the log', WAIT).catch((error: Error) => {
+        throw new Error(`${error.message} (at ${top(chat, reply)} px)`);
+      });
       expect(atBottom(chat), 'not scrolled to its end').to.equal(false);
       expect(shownText(chat, 'new-messages-button'), 'nothing unread: they are reading it').to.equal(null);
     } finally {
