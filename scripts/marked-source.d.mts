@@ -30,3 +30,5 @@ export function evaluateRules(code: string, lookbehind: boolean): {
 };
 /** rules.ts with its `block` and `inline` sets written as the regular expressions marked composes; throws where it is not laid out as expected. */
 export function withLiteralRules(code: string): string;
+/** Parser.ts with its switches on a token's type written as the renderer's method looked up by the type; throws where a switch is not laid out as expected. */
+export function withRendererLookup(code: string): string;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Marked as PrebuiltMarked, Tokenizer as PrebuiltTokenizer } from 'marked';
-import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, evaluateRules, markedSource, markedSources, withLiteralRules, withoutUnusedParts } from '../../scripts/marked-source.mjs';
+import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NORMAL_ONLY_DECLARATIONS, PEDANTIC_DECLARATIONS, PEDANTIC_ONLY_RULES, evaluateRules, markedSource, markedSources, withLiteralRules, withRendererLookup, withoutUnusedParts } from '../../scripts/marked-source.mjs';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
@@ -184,6 +184,26 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     assert.throws(() => withLiteralRules(composed.replace('\nconst blockCode = ', '\nexport const extra = 1;\nconst blockCode = ')), /exports only `block` and `inline`/);
     assert.throws(() => withLiteralRules(composed.replace("((a = '') => {", '(() => {')), /no longer tests for lookbehind/);
     assert.throws(() => withLiteralRules(composed.replace('  text: blockText,\n', '  text: blockText,\n  extra: { exec: () => [] },\n')), /block\.normal\.extra is not a regular expression/);
+  });
+
+  it('hands each token to the renderer\'s method of its type by looking it up, not by a switch: the same calls, and a type it does not know still refused', async () => {
+    const parser = withRendererLookup(withoutUnusedParts(markedSources()['Parser.ts'], 'Parser.ts'));
+    assert.doesNotMatch(parser, /switch \(token\.type\)/);
+    assert.match(parser, /^const rendered1 = \['space', 'hr', 'heading', 'code', 'table', 'blockquote', 'list', 'checkbox', 'html', 'def', 'paragraph', 'text'\];$/m);
+    assert.match(parser, /^const rendered2 = \['escape', 'html', 'link', 'image', 'checkbox', 'strong', 'em', 'codespan', 'br', 'del', 'text'\];$/m);
+    assert.match(parser, /\[token\.type === 'escape' \? 'text' : token\.type\]\(token\)/, 'an escape drawn as text, as its case did');
+    const { Parser } = await import(pathToFileURL(markedSource()).href);
+    const { Parser: PrebuiltParser } = await import('marked');
+    for (const tokens of [[{ type: 'listitem', raw: '', text: '' }], [{ type: 'constructor', raw: '' }]]) {
+      assert.throws(() => PrebuiltParser.parse(tokens as never), { message: `Token with "${tokens[0].type}" type was not found.` });
+      assert.throws(() => Parser.parse(tokens), { message: `Token with "${tokens[0].type}" type was not found.` }, 'a method of the renderer that is no token type is not called');
+      assert.throws(() => Parser.parseInline(tokens), { message: `Token with "${tokens[0].type}" type was not found.` });
+    }
+    const switched = markedSources()['Parser.ts'];
+    assert.throws(() => withRendererLookup(switched.replace("out += this.renderer.hr(token);", "out += this.renderer.hr(token) + '\\n';")), /does more than call the renderer's method/);
+    assert.throws(() => withRendererLookup(switched.replace("case 'del': {", "case 'del': {\n          seen++;")), /does more than call the renderer's method/);
+    assert.throws(() => withRendererLookup(switched.replace(/switch \(token\.type\) \{/, 'switch (token.kind) {')), /has 1 switches on token\.type, not 2/);
+    assert.throws(() => withRendererLookup(switched.replace('export class _Parser', 'export class Parser')), /no longer declares `export class _Parser`/);
   });
 
   it('leaves out of the default options those no file reads any more, and nothing else', async () => {
