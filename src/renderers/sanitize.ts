@@ -108,11 +108,18 @@ function getMarkedOptions(): MarkedOptions {
   return (markedOptions = { ...MARKED_OPTIONS, tokenizer: tokenizer as never });
 }
 
-/** Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS).parse(markdown)` gives. */
+/**
+ * Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS).parse(markdown)` gives, with
+ * each run of more than 100 spaces cut to 100. With line breaks on, marked's inline text rule looks
+ * ahead over the rest of a run of spaces from each of its spaces, so its time grows with the square
+ * of the run: a reply that ends in 40,000 spaces (a language model caught in a loop) held the page
+ * for 1.3 s, 100,000 for several seconds (marked 18.3 alike). Outside code the browser shows a run
+ * of spaces as one; only a code block shows fewer of them.
+ */
 export function markdownToHtml(markdown: string): string {
   // A copy for each text, as `Marked#parse` makes: the parser puts a renderer of its own in it.
   const options = { ...getMarkedOptions() };
-  return Parser.parse(Lexer.lex(markdown, options), options);
+  return Parser.parse(Lexer.lex(markdown.replace(/( {100}) +/g, '$1'), options), options);
 }
 
 /**

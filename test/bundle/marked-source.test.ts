@@ -67,6 +67,20 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     }
   });
 
+  it('…but for a run of more than 100 spaces, cut to 100 (marked\'s time grows with the square of a run: a reply ending in 100,000 spaces held the page for seconds)', () => {
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS);
+    const run = (n: number) => ' '.repeat(n);
+    const cases = [
+      [`a${run(100_000)}b`, `a${run(100)}b`],
+      [`Here it is:${run(100_000)}\n**done**`, `Here it is:${run(100)}\n**done**`],
+      [`\`\`\`\nx${run(150)}y\n${run(101)}z\n\`\`\``, `\`\`\`\nx${run(100)}y\n${run(100)}z\n\`\`\``],
+      [`| a${run(300)}| b |\n|---|---|\n| 1 | 2${run(3000)}|`, `| a${run(100)}| b |\n|---|---|\n| 1 | 2${run(100)}|`],
+    ];
+    for (const [text, as] of cases) assert.equal(markdownToHtml(text), prebuilt.parse(as), JSON.stringify(as));
+    assert.equal(markdownToHtml(`a${run(100)}b`), `<p>a${run(100)}b</p>\n`, '100 spaces kept');
+    assert.equal(markdownToHtml(`a${run(99)}\t${run(99)}b`), `<p>a${run(99)}\t${run(99)}b</p>\n`, 'a run is of spaces only');
+  });
+
   it('…and skips the block rules but the paragraph\'s where their mark is missing (which the comparison cannot tell)', () => {
     ran.clear();
     markdownToHtml('Plain words\nand a second line.\n\nA paragraph: with a colon, *emphasis* and https://x.example.');

@@ -1,5 +1,6 @@
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
+import type { AgentChat } from '../../src/agent-chat.js';
 import { FakeProxy, ok } from '../support/fake-proxy.js';
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { bubbles, mount, part, parts, WAIT, collectPageErrors } from '../support/widget.js';
@@ -17,6 +18,12 @@ function itemsCarrying(payload: string): AgentResponseItem[] {
     { type: 'unknown-type', altText: payload },
     { type: 'text', options: 'not a list', altText: payload },
   ];
+}
+
+/** Sends a message and waits for the agent's answer to be drawn: the widget still works. */
+async function stillAnswers(chat: AgentChat) {
+  chat.send('still usable?');
+  await waitUntil(() => bubbles(chat).at(-1) === 'You said: still usable?', 'the widget still answers', WAIT);
 }
 
 const SAFE_LINK = /^(https?:|mailto:|tel:)/;
@@ -45,14 +52,32 @@ describe('hostile replies', () => {
         expect(bubbles(chat), 'the undrawable one as its altText, the next as markdown').to.deep.equal(['Said plainly', 'after it']);
         expect(parts(chat, 'bubble--fallback').map((b) => b.textContent!.trim())).to.deep.equal(['Said plainly']);
         expect(errors, 'no uncaught errors').to.deep.equal([]);
-        chat.send('still usable?');
-        await waitUntil(() => bubbles(chat).at(-1) === 'You said: still usable?', 'the widget still answers', WAIT);
+        await stillAnswers(chat);
       } finally {
         stop();
         proxy.restore();
       }
     });
   }
+
+  it('a reply caught in a loop of spaces (100,000 after a sentence, then a code block) is drawn with runs of at most 100, and the widget answers on', async () => {
+    // marked's time grows with the square of a run of spaces: uncut, this reply held the page for
+    // seconds (test/bundle/marked-source.test.ts). Only a code block shows the cut.
+    const { errors, stop } = collectPageErrors();
+    const run = (n: number) => ' '.repeat(n);
+    const proxy = new FakeProxy().next(ok({ type: 'text', options: [`Here it is:${run(100_000)}\n\`\`\`\nx${run(150)}y\n\`\`\``], altText: 'Here it is' }));
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      await waitUntil(() => chat.shadowRoot!.querySelector('pre'), 'the code block drawn', WAIT);
+      expect(chat.shadowRoot!.querySelector('pre')!.textContent).to.equal(`x${run(100)}y\n`);
+      expect(bubbles(chat)[0], 'as markdown, not its altText').to.match(/^Here it is:\s+Copy/);
+      expect(errors, 'no uncaught errors').to.deep.equal([]);
+      await stillAnswers(chat);
+    } finally {
+      stop();
+      proxy.restore();
+    }
+  });
 
   it('none of them runs, escapes the shadow root or breaks the widget, in any field', async () => {
     const { errors, stop } = collectPageErrors();
@@ -92,8 +117,7 @@ describe('hostile replies', () => {
       expect(document.querySelectorAll('agent-chat').length, 'no injected widget: only ours').to.equal(before.chats + 1);
 
       // (Sending takes the log back to the newest entries: count the reply, not the entries.)
-      chat.send('still usable?');
-      await waitUntil(() => bubbles(chat).at(-1) === 'You said: still usable?', 'the widget still answers', WAIT);
+      await stillAnswers(chat);
       expect(bubbles(chat).at(-2)).to.equal('still usable?');
     } finally {
       stop();
