@@ -100,7 +100,8 @@ export class AutoscrollController implements ReactiveController {
   /**
    * What is at the view's top since the visitor's last scroll (the innermost element 1 px below
    * the log's top edge, inside any border a site gives it: on the border, it was the log itself, and
-   * nothing was kept in place; as the browser's scroll anchoring picks one, entries have no room
+   * nothing was kept in place; the border's width is in the log's pixels, the point in the page's,
+   * which differ where the page zooms the chat; as the browser's scroll anchoring picks one, entries have no room
    * between them that is not theirs):
    * to a visitor reading further up, when what is in the log grows or shrinks above it (a picture
    * in an earlier reply comes, late or as they scroll near it), the view follows it, before the
@@ -268,7 +269,7 @@ export class AutoscrollController implements ReactiveController {
       this.#setUnread(0);
     } else if (s.scrollTop < s.clientHeight) this.#nearTop();
     const box = s.getBoundingClientRect();
-    const read = (this.#read = (s.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + s.clientTop + 1));
+    const read = (this.#read = (s.getRootNode() as ShadowRoot).elementFromPoint(box.x + box.width / 2, box.y + (s.clientTop + 1) * (s.currentCSSZoom || 1)));
     if (read) this.#at = this.#top(read);
     this.#readFrom = s.scrollTop;
   };

@@ -426,6 +426,14 @@ describe('journeys: the newest message in sight', () => {
     expect(await pictureComesAbove(40, TOP_BORDER), 'what they read moved by').to.be.closeTo(0, 1);
   });
 
+  // Zoomed where the engine zooms as the standard says (Chromium, Firefox: `currentCSSZoom`); WebKit's
+  // own zoom keeps nothing in place above 1, border or not (README "Not yet"), so there it is the
+  // border alone.
+  it('… also in a log a site gave a top border, on a page that zooms the chat in (CSS zoom: the border in the log\'s pixels, the point looked at in the page\'s)', async () => {
+    const zoomIn = 'currentCSSZoom' in Element.prototype ? ' agent-chat { zoom: 1.25 }' : '';
+    expect(await pictureComesAbove(40, `${TOP_BORDER}${zoomIn}`), 'what they read moved by').to.be.closeTo(0, 1);
+  });
+
   it('… also where a site gave messages margins (the room between two entries then theirs, not the log\'s)', async () => {
     expect(await pictureComesAbove(4, 'agent-chat::part(message) { margin-block: 12px }'), 'what they read moved by').to.be.closeTo(0, 1);
   });
