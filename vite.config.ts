@@ -133,8 +133,11 @@ export default defineConfig(({ mode }) => ({
     // bytes gzipped in all. unsafe_proto: `String.prototype.trim` read as `''.trim` (the same
     // function: DOMPurify takes built-ins' methods so as it loads), −3. passes: 3 and terser's
     // `module` and `unsafe_arrows` gain nothing; `unsafe_comps` (−13) turns `!(a < b)` into `a >= b`,
-    // which a NaN tells apart.
-    terserOptions: { compress: { passes: 2, pure_getters: true, unsafe_proto: true }, format: { comments: false } },
+    // which a NaN tells apart. inline: 1 (only functions without arguments inlined) and sequences:
+    // false (statements not joined by commas) compress better here: −17 in all, −5 in the shell
+    // (measured on 5 December; each alone −8 and −4); module and toplevel gain nothing in the ES
+    // files and would drop the classic script's global.
+    terserOptions: { compress: { passes: 2, pure_getters: true, unsafe_proto: true, inline: 1, sequences: false }, format: { comments: false } },
     // allow-extension: the view entry may export what its lazy chunks import from it, instead of
     // splitting those modules into more small shared chunks (each costs a request and gzip overhead).
     rolldownOptions: {
