@@ -42,6 +42,15 @@ describe('plain text without marked', () => {
     for (const text of markdown) expect(needsMarkdown(text), JSON.stringify(text)).to.equal(true);
   });
 
+  it('a run of 200,000 blank lines between two paragraphs (a language model caught in a loop): two paragraphs, as marked gives, drawn at once', () => {
+    // Looking for the end from each line break of the run took the square of its length: ~40 s
+    // here, past the test's timeout.
+    const text = `Sure!${'\n'.repeat(200_000)}Here you go.`;
+    expect(needsMarkdown(text)).to.equal(false);
+    expect(toHtml(plainFragment(text))).to.equal('<p>Sure!</p>\n<p>Here you go.</p>\n');
+    expect(toHtml(plainFragment(text))).to.equal(toHtml(renderMarkdown(text)));
+  });
+
   it(`random texts (seed ${SEED}): every one passed as plain renders as marked + DOMPurify render it`, () => {
     const random = prng(SEED);
     let plain = 0;
