@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_240, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_110, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -529,7 +529,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * functions without arguments and not to join statements with commas (vite.config.ts) took them
  * back to 47,117 and 51,882, the shell from 4,091 to 4,086 and the engine alone to 8,881. A plain
  * reply's line breaks at either end taken off by `trim` (a run of blank lines between two paragraphs
- * took the square of its length) to 47,102 and 51,867, the first open 28,866.
+ * took the square of its length) to 47,102 and 51,867, the first open 28,866 (the first open with
+ * markdown's budget lowered to 47,110: its size and a little, so that it cannot grow unnoticed).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
