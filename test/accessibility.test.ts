@@ -850,12 +850,19 @@ describe('<agent-chat> accessibility', () => {
     after.textContent = 'after';
     chat.parentElement!.after(after);
     const focused = () => (document.activeElement === chat ? chat.shadowRoot!.activeElement?.getAttribute('part') : document.activeElement?.textContent) ?? null;
+    // Each transition of the fade paused as it starts (the frame after Escape), not once the key
+    // press is back from WebDriver: on a busy machine its round trip outlasted the 160 ms fade (a
+    // CI run in WebKit found the fade over, no animation left to hold).
+    const hold = () => panel?.getAnimations().forEach((animation) => animation.pause());
+    let panel: HTMLElement | undefined;
     try {
       part(chat, 'launcher')!.focus();
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => focused() === 'input', 'open, on the input', WAIT);
+      panel = part(chat, 'panel')!;
+      panel.addEventListener('transitionrun', hold);
       await sendKeys({ press: 'Escape' });
-      const fading = part(chat, 'panel')!.getAnimations();
+      const fading = panel.getAnimations();
       fading.forEach((animation) => animation.pause());
       // (Firefox hides it at once: it does not fade `display`.)
       if (!navigator.userAgent.includes('Firefox')) expect(fading.length, 'the panel fading out').to.be.above(0);
@@ -866,6 +873,7 @@ describe('<agent-chat> accessibility', () => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       expect(focused(), 'the panel gone').to.equal('after');
     } finally {
+      panel?.removeEventListener('transitionrun', hold);
       after.remove();
       proxy.restore();
     }
