@@ -1277,6 +1277,48 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('a site that zooms the chat with CSS `zoom`, in or out: the panel fits the window above the launcher, as tall as it may be (its 35em, or the window less the room around it)', async () => {
+    // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): there the sizes are its own.
+    const zoomed = 'currentCSSZoom' in Element.prototype;
+    for (const [width, height, zoom] of [[800, 600, 1.25], [800, 600, 1.5], [800, 600, 0.8], [500, 600, 1.5]]) {
+      const { frame, chat } = await openInFrame(width, height, [text('Hello')]);
+      try {
+        chat.style.zoom = `${zoom}`;
+        await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open', WAIT);
+        const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+        const launcher = chat.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
+        const at = `${width} × ${height} at ${zoom}: ${JSON.stringify(panel)}`;
+        const scale = zoomed ? zoom : 1;
+        expect(panel.top, `its top in the window (${at})`).to.be.at.least(0);
+        expect(panel.left, `its side in the window (${at})`).to.be.at.least(0);
+        expect(panel.bottom, `above the launcher (${at})`).to.be.at.most(launcher.top + 0.5);
+        expect(Math.abs(panel.height - 560 * scale) < 1 || Math.abs(panel.top - 20 * scale) < 1, `as tall as it may be (${at})`).to.equal(true);
+      } finally {
+        frame.remove();
+      }
+    }
+  });
+
+  it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
+    const zoomed = 'currentCSSZoom' in Element.prototype;
+    for (const [width, height, zoom] of [[320, 640, 1.25], [320, 640, 0.8], [800, 500, 1.25]]) {
+      const { frame, chat } = await openInFrame(width, height, [text('Hello')]);
+      try {
+        chat.style.zoom = `${zoom}`;
+        await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open', WAIT);
+        await new Promise(requestAnimationFrame);
+        const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
+        const input = chat.shadowRoot!.querySelector('[part~="input"]')!.getBoundingClientRect();
+        const at = `${width} × ${height} at ${zoom}`;
+        expect(input.bottom, `the composer in the window (${at})`).to.be.at.most(height);
+        // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): its sizes are its own.
+        if (zoomed) expect([panel.left, panel.top, panel.width, panel.height], `the panel covers the window (${at})`).to.deep.equal([0, 0, width, height]);
+      } finally {
+        frame.remove();
+      }
+    }
+  });
+
   it('closes the panel that covers a phone\'s screen at a close request (Android\'s back button) instead of leaving the page, through a close watcher where the browser has them, let go of when it closes', async () => {
     const { frame, win, chat } = await openInFrame(320, 640, [text('Hello')]);
     // Each close watcher the widget makes, as the browser's (Chromium has them; Firefox and WebKit

@@ -80,8 +80,10 @@ export class MobileViewportController implements ReactiveController {
     to.focus();
   };
 
-  // CSSOM writes are allowed under a strict style-src (unlike style attributes in markup).
+  // CSSOM writes are allowed under a strict style-src (unlike style attributes in markup). In the
+  // chat's own pixels: a site's CSS zoom on it multiplies the length (at 1.25 the panel was a
+  // quarter taller than the screen, the composer below it); WebKit, without `currentCSSZoom`, as is.
   readonly #fit = () => {
-    if (visualViewport) this.#host.style.setProperty('--_viewport-height', `${visualViewport.height}px`);
+    if (visualViewport) this.#host.style.setProperty('--_viewport-height', `${visualViewport.height / (this.#host.currentCSSZoom || 1)}px`);
   };
 }

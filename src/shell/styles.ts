@@ -71,11 +71,14 @@ export const shellCss = css`
     display: flex; flex-direction: column; overflow: hidden;
     background: var(--_surface); color: var(--_text); border-radius: var(--_radius);
   }
+  /* Its room is the window's (100 %: the fixed panel's containing block, in the page's pixels), not
+     100vw and 100vh, which a site's CSS zoom on the chat multiplies as it does every length: at
+     1.25 the panel was taller than the window, its header out of sight above it. */
   :host(:not([mode='inline'])) .panel {
     position: fixed; z-index: var(--_z);
     inset-block-end: calc(var(--_offset) * 2 + var(--_launcher-size)); inset-inline-end: var(--_offset);
-    inline-size: min(var(--agent-chat-panel-width, 24em), calc(100vw - 2 * var(--_offset)));
-    block-size: min(var(--agent-chat-panel-height, 35em), calc(100vh - 3 * var(--_offset) - var(--_launcher-size)));
+    inline-size: min(var(--agent-chat-panel-width, 24em), calc(100% - 2 * var(--_offset)));
+    block-size: min(var(--agent-chat-panel-height, 35em), calc(100% - 3 * var(--_offset) - var(--_launcher-size)));
     box-shadow: var(--_shadow); border: 1px solid var(--_border);
   }
   /* Unset, the launcher and panel sit at the end of the line (mirrored on a right-to-left page);
@@ -92,7 +95,7 @@ export const shellCss = css`
      visitor who chose larger text in the browser gets the panel a zoom would give them. */
   @media (max-width: 30em), (max-height: 35em) {
     :host([open]:not([mode='inline'])) .panel {
-      inset: 0; inline-size: 100vw; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
+      inset: 0; inline-size: 100%; block-size: var(--_viewport-height, 100dvh); border-radius: 0; border: none;
       padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left);
     }
     /* Above the panel while the rest loads (or cannot): the way back to the page. The view hides it. */

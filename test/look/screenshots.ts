@@ -152,6 +152,12 @@ async function shot(name: string, options: { width: number; height: number; scal
   console.log(`look: test-results/look/${name}.png`);
 }
 
+/** `story` on a page whose own CSS zooms the chat by 1.25. */
+const cssZoomed = (story: (p: Page) => Promise<Page | void>) => async (p: Page) => {
+  await p.addStyleTag({ content: 'agent-chat { zoom: 1.25 }' });
+  return story(p);
+};
+
 /** The agent is down when the visitor opens the chat; they type anyway. */
 async function downAndTyped(p: Page) {
   mode = 'down';
@@ -357,6 +363,9 @@ try {
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
   await shot('rtl-long-reply', { width: 1280, height: 800, dir: 'rtl' }, longReply);
   await shot('zoom-200-long-reply', { width: 640, height: 400, scale: 2 }, longReply);
+  // A site that zooms the chat itself (CSS zoom on the element), in a laptop's window and on a phone.
+  await shot('css-zoom-125-long-reply', { width: 800, height: 600 }, cssZoomed(longReply));
+  await shot('phone-320-css-zoom-125-long-reply', { width: 320, height: 640 }, cssZoomed(longReply));
   await shot('desktop-picture', { width: 1280, height: 800 }, pictureReply);
   await shot('phone-320-picture', { width: 320, height: 640 }, pictureReply);
   await shot('dark-picture', { width: 1280, height: 800, dark: true, dir: 'rtl' }, pictureReply);
