@@ -1299,6 +1299,25 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('a teaser beside the launcher, on a phone whose page zooms the chat with CSS `zoom`: inside the screen, off its edge as at zoom 1', async () => {
+    const zoomed = 'currentCSSZoom' in Element.prototype;
+    const { frame, win, chat } = await openInFrame(320, 640, [text('Hello')]);
+    try {
+      chat.remove();
+      win.document.body.innerHTML = '<agent-chat proxy-url="/frame-teaser" teaser="Questions about your order, your invoice or your plan? Ask us here." teaser-delay="0" style="zoom: 1.25"></agent-chat>';
+      const teased = win.document.querySelector('agent-chat')!;
+      await waitUntil(() => teased.shadowRoot?.querySelector('[part~="teaser"]'), 'the teaser shows', WAIT);
+      const box = teased.shadowRoot!.querySelector('[part~="teaser"]')!.getBoundingClientRect();
+      expect(box.left, `its start in the screen: ${JSON.stringify(box)}`).to.be.at.least(0);
+      // As at zoom 1, the room of the launcher's offset (20 px, zoomed) from the screen's edge: it
+      // touched the edge before (its width was worked out from 100vw, which the zoom multiplies).
+      // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): its sizes are its own.
+      if (zoomed) expect(box.left, `the offset's room from the screen's edge: ${JSON.stringify(box)}`).to.be.at.least(20 * 1.25 - 0.5);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
     const zoomed = 'currentCSSZoom' in Element.prototype;
     for (const [width, height, zoom] of [[320, 640, 1.25], [320, 640, 0.8], [800, 500, 1.25]]) {

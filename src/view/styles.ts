@@ -166,7 +166,7 @@ export const viewCss = css`
   .nudge {
     position: fixed; z-index: var(--_z); display: flex; align-items: flex-start;
     inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px); inset-inline-end: var(--_offset);
-    max-inline-size: min(19em, calc(100vw - 2 * var(--_offset)));
+    max-inline-size: min(19em, calc(100% - 2 * var(--_offset)));
     background: var(--_surface); color: var(--_text); border: 1px solid var(--_border); border-radius: var(--_radius); box-shadow: var(--_shadow);
   }
   /* Two lines at most, clipped by the text's own box: clipped by the button's, a third line showed
