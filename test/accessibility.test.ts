@@ -1321,10 +1321,11 @@ describe('<agent-chat> accessibility', () => {
   it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
     const zoomed = 'currentCSSZoom' in Element.prototype;
     for (const [width, height, zoom] of [[320, 640, 1.25], [320, 640, 0.8], [800, 500, 1.25]]) {
-      const { frame, chat } = await openInFrame(width, height, [text('Hello')]);
+      const { frame, win, chat } = await openInFrame(width, height, [text('Hello')]);
       try {
         chat.style.zoom = `${zoom}`;
-        await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open', WAIT);
+        // Covering: the page behind it no longer scrolls (set as the panel is fitted to the screen).
+        await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]') && win.document.documentElement.style.overflow, 'open, covering', WAIT);
         await new Promise(requestAnimationFrame);
         const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
         const input = chat.shadowRoot!.querySelector('[part~="input"]')!.getBoundingClientRect();
