@@ -549,7 +549,10 @@ describe('<agent-chat> accessibility', () => {
     // (Compared as booleans: chai would serialise the elements on a failure, which hangs the reporter.)
     expect((field.getRootNode() as Document | ShadowRoot).activeElement === field, 'the focus stays in the field').to.equal(true);
     await sendKeys({ type: after });
-    expect(field.value, 'what they type goes on into the field').to.equal(before + after);
+    // (WebKit's driver can return before the keys are dispatched, on a busy machine.)
+    await waitUntil(() => field.value === before + after, 'typed', WAIT).catch(() => {
+      throw new Error(`what they type goes on into the field: it holds "${field.value}", not "${before + after}"`);
+    });
     expect((part(chat, 'input') as HTMLTextAreaElement).value, 'and not into the chat').to.equal('');
     chat.hide();
     await chat.updateComplete;
