@@ -140,7 +140,8 @@ function expectReadable(chat: AgentChat, label: string) {
  * The built widget, open, in a `width` × `height` iframe (a viewport of its own in every engine),
  * its fetch answering every request with `responses`.
  */
-async function openInFrame(width: number, height: number, responses: AgentResponseItem[]) {
+/** A frame of `width` × `height` with the built widget: an open chat, or the `markup` given. */
+async function openInFrame(width: number, height: number, responses: AgentResponseItem[], markup = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`) {
   const frame = document.createElement('iframe');
   frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
   document.body.append(frame);
@@ -148,7 +149,7 @@ async function openInFrame(width: number, height: number, responses: AgentRespon
   win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses } }),
     { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
   await loadBundleInto(frame);
-  win.document.body.innerHTML = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`;
+  win.document.body.innerHTML = markup;
   return { frame, win, chat: win.document.querySelector('agent-chat') as AgentChat };
 }
 
@@ -1304,11 +1305,9 @@ describe('<agent-chat> accessibility', () => {
 
   it('a teaser beside the launcher, on a phone whose page zooms the chat with CSS `zoom`: inside the screen, off its edge as at zoom 1', async () => {
     const zoomed = 'currentCSSZoom' in Element.prototype;
-    const { frame, win, chat } = await openInFrame(320, 640, [text('Hello')]);
+    const { frame, chat: teased } = await openInFrame(320, 640, [text('Hello')],
+      '<agent-chat proxy-url="/frame-teaser" teaser="Questions about your order, your invoice or your plan? Ask us here." teaser-delay="0" style="zoom: 1.25"></agent-chat>');
     try {
-      chat.remove();
-      win.document.body.innerHTML = '<agent-chat proxy-url="/frame-teaser" teaser="Questions about your order, your invoice or your plan? Ask us here." teaser-delay="0" style="zoom: 1.25"></agent-chat>';
-      const teased = win.document.querySelector('agent-chat')!;
       await waitUntil(() => teased.shadowRoot?.querySelector('[part~="teaser"]'), 'the teaser shows', WAIT);
       const box = teased.shadowRoot!.querySelector('[part~="teaser"]')!.getBoundingClientRect();
       expect(box.left, `its start in the screen: ${JSON.stringify(box)}`).to.be.at.least(0);
