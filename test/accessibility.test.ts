@@ -1320,18 +1320,19 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
-  it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
+  it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat (or a box it is in) with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
     const zoomed = 'currentCSSZoom' in Element.prototype;
-    for (const [width, height, zoom] of [[320, 640, 1.25], [320, 640, 0.8], [800, 500, 1.25]]) {
-      const { frame, win, chat } = await openInFrame(width, height, [text('Hello')]);
+    for (const [width, height, zoom, where] of [[320, 640, 1.25, 'chat'], [320, 640, 0.8, 'chat'], [800, 500, 1.25, 'chat'], [320, 640, 1.25, 'box']] as const) {
+      const { frame, win, chat } = await openInFrame(width, height, [text('Hello')],
+        `<div><agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat></div>`);
       try {
-        chat.style.zoom = `${zoom}`;
+        (where === 'chat' ? chat : chat.parentElement!).style.zoom = `${zoom}`;
         // Covering: the page behind it no longer scrolls (set as the panel is fitted to the screen).
         await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]') && win.document.documentElement.style.overflow, 'open, covering', WAIT);
         await new Promise(requestAnimationFrame);
         const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
         const input = chat.shadowRoot!.querySelector('[part~="input"]')!.getBoundingClientRect();
-        const at = `${width} × ${height} at ${zoom}`;
+        const at = `${width} × ${height} at ${zoom} (the ${where})`;
         expect(input.bottom, `the composer in the window (${at})`).to.be.at.most(height);
         // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): its sizes are its own.
         if (zoomed) expect([panel.left, panel.top, panel.width, panel.height], `the panel covers the window (${at})`).to.deep.equal([0, 0, width, height]);
