@@ -129,9 +129,11 @@ export const viewCss = css`
   .bubble table { border-collapse: collapse; inline-size: max-content; max-inline-size: 48em; }
   /* More to read sideways shows as a shade at that edge (overlay scrollbars, as on phones and Macs,
      show nothing until scrolled): the shades stay at the box's edges, covers that scroll with the
-     content hide them at its ends. The code's tint is mixed in, so the covers match it. */
+     content hide them at its ends. The code's tint is mixed in, so the covers match it. Where a
+     scrollbar stays (Windows, Linux), a thin one, grey as the shades, on no track: Firefox drew a
+     12 px white band under the bubble's grey, its thumb hardly seen. */
   .bubble pre, .table {
-    overflow-x: auto; max-inline-size: 100%;
+    overflow-x: auto; max-inline-size: 100%; scrollbar-width: thin; scrollbar-color: #888b #0000;
     --_c: var(--_agent-bubble);
     background: linear-gradient(90deg, var(--_c) 70%, #0000) 0 / 24px local, linear-gradient(270deg, var(--_c) 70%, #0000) 100% / 24px local,
       radial-gradient(farthest-side at 0, #888b, #0000) 0 / 16px scroll, radial-gradient(farthest-side at 100%, #888b, #0000) 100% / 16px scroll var(--_c);

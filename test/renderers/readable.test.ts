@@ -114,6 +114,11 @@ describe('a long markdown reply, readable', () => {
         // more: shades fixed to the box, covers that scroll with the content (background-attachment).
         for (const box of [pre, scroller]) {
           expect(getComputedStyle(box).backgroundAttachment, `${box.localName}: a shade at the edge with more`).to.equal('local, local, scroll, scroll');
+          // Where a scrollbar stays and takes room (Windows, Linux: Firefox here), a thin one, its
+          // track the bubble's own (Firefox drew a 12 px white band, its thumb hardly seen).
+          const bar = (box as HTMLElement).offsetHeight - box.clientHeight - parseFloat(getComputedStyle(box).borderBottomWidth) - parseFloat(getComputedStyle(box).borderTopWidth);
+          expect(bar, `${box.localName}: a thin scrollbar, if any`).to.be.at.most(10);
+          if (CSS.supports('scrollbar-color', 'red blue')) expect(getComputedStyle(box).scrollbarColor, `${box.localName}: its track clear`).to.match(/rgba\(0, 0, 0, 0\)$/);
         }
         expect(getComputedStyle(pre).backgroundColor, 'the code on a tinted background').to.not.equal(getComputedStyle(bubble).backgroundColor);
         const log = part(chat, 'log')!;
