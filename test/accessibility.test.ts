@@ -136,11 +136,13 @@ function expectReadable(chat: AgentChat, label: string) {
   if (root.activeElement === input) expect(contrastOn(getComputedStyle(input).outlineColor, input.parentElement!), `${label}: focus ring`).to.be.at.least(3);
 }
 
+/** Whether boxes are told zoomed under CSS `zoom`: WebKit's own `zoom` tells them unzoomed (no `currentCSSZoom`), its sizes its own. */
+const zoomed = 'currentCSSZoom' in Element.prototype;
+
 /**
- * The built widget, open, in a `width` × `height` iframe (a viewport of its own in every engine),
- * its fetch answering every request with `responses`.
+ * The built widget in a `width` × `height` iframe (a viewport of its own in every engine), its fetch
+ * answering every request with `responses`: an open chat, or the `markup` given.
  */
-/** A frame of `width` × `height` with the built widget: an open chat, or the `markup` given. */
 async function openInFrame(width: number, height: number, responses: AgentResponseItem[], markup = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`) {
   const frame = document.createElement('iframe');
   frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
@@ -1282,15 +1284,13 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('a site that zooms the chat with CSS `zoom`, in or out: the panel fits the window above the launcher, as tall as it may be (its 35em, or the window less the room around it)', async () => {
-    // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): there the sizes are its own.
-    const zoomed = 'currentCSSZoom' in Element.prototype;
     for (const [width, height, zoom] of [[800, 600, 1.25], [800, 600, 1.5], [800, 600, 0.8], [500, 600, 1.5]]) {
       const { frame, chat } = await openInFrame(width, height, [text('Hello')]);
       try {
         chat.style.zoom = `${zoom}`;
         await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open', WAIT);
-        const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
-        const launcher = chat.shadowRoot!.querySelector('[part~="launcher"]')!.getBoundingClientRect();
+        const panel = part(chat, 'panel')!.getBoundingClientRect();
+        const launcher = part(chat, 'launcher')!.getBoundingClientRect();
         const at = `${width} × ${height} at ${zoom}: ${JSON.stringify(panel)}`;
         const scale = zoomed ? zoom : 1;
         expect(panel.top, `its top in the window (${at})`).to.be.at.least(0);
@@ -1304,16 +1304,14 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('a teaser beside the launcher, on a phone whose page zooms the chat with CSS `zoom`: inside the screen, off its edge as at zoom 1', async () => {
-    const zoomed = 'currentCSSZoom' in Element.prototype;
     const { frame, chat: teased } = await openInFrame(320, 640, [text('Hello')],
       '<agent-chat proxy-url="/frame-teaser" teaser="Questions about your order, your invoice or your plan? Ask us here." teaser-delay="0" style="zoom: 1.25"></agent-chat>');
     try {
       await waitUntil(() => teased.shadowRoot?.querySelector('[part~="teaser"]'), 'the teaser shows', WAIT);
-      const box = teased.shadowRoot!.querySelector('[part~="teaser"]')!.getBoundingClientRect();
+      const box = part(teased, 'teaser')!.getBoundingClientRect();
       expect(box.left, `its start in the screen: ${JSON.stringify(box)}`).to.be.at.least(0);
       // As at zoom 1, the room of the launcher's offset (20 px, zoomed) from the screen's edge: it
       // touched the edge before (its width was worked out from 100vw, which the zoom multiplies).
-      // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): its sizes are its own.
       if (zoomed) expect(box.left, `the offset's room from the screen's edge: ${JSON.stringify(box)}`).to.be.at.least(20 * 1.25 - 0.5);
     } finally {
       frame.remove();
@@ -1321,7 +1319,6 @@ describe('<agent-chat> accessibility', () => {
   });
 
   it('a panel that covers a phone\'s screen or a short window, on a site that zooms the chat (or a box it is in) with CSS `zoom`: it covers the window, no more, the composer in sight', async () => {
-    const zoomed = 'currentCSSZoom' in Element.prototype;
     for (const [width, height, zoom, where] of [[320, 640, 1.25, 'chat'], [320, 640, 0.8, 'chat'], [800, 500, 1.25, 'chat'], [320, 640, 1.25, 'box']] as const) {
       const { frame, win, chat } = await openInFrame(width, height, [text('Hello')],
         `<div><agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat></div>`);
@@ -1330,11 +1327,10 @@ describe('<agent-chat> accessibility', () => {
         // Covering: the page behind it no longer scrolls (set as the panel is fitted to the screen).
         await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]') && win.document.documentElement.style.overflow, 'open, covering', WAIT);
         await new Promise(requestAnimationFrame);
-        const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!.getBoundingClientRect();
-        const input = chat.shadowRoot!.querySelector('[part~="input"]')!.getBoundingClientRect();
+        const panel = part(chat, 'panel')!.getBoundingClientRect();
+        const input = part(chat, 'input')!.getBoundingClientRect();
         const at = `${width} × ${height} at ${zoom} (the ${where})`;
         expect(input.bottom, `the composer in the window (${at})`).to.be.at.most(height);
-        // WebKit's own `zoom` tells boxes unzoomed (no `currentCSSZoom`): its sizes are its own.
         if (zoomed) expect([panel.left, panel.top, panel.width, panel.height], `the panel covers the window (${at})`).to.deep.equal([0, 0, width, height]);
       } finally {
         frame.remove();
