@@ -2,8 +2,13 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** How close to the bottom (px) still counts as "reading the newest messages". */
 const PINNED_SLACK = 48;
-/** Room left above a reply scrolled to its start, so the visitor sees where it begins. */
-const TOP_MARGIN = 8;
+/**
+ * Room left above a reply scrolled to its start, so the visitor sees where it begins: less than the
+ * room between messages (8 px, the entry's own), so that none of the message above shows, however
+ * the browser rounds the scroll (at 8, up to a pixel of it did: a line of the visitor's bubble, in
+ * the accent colour, under the header).
+ */
+const TOP_MARGIN = 6;
 
 /**
  * Keeps the newest message in sight:

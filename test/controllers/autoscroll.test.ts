@@ -34,7 +34,7 @@ async function followsAfterScrollEvent(autoscroll: AutoscrollController, log: HT
   await nextFrame();
   expect(autoscroll.pinned, 'still following the newest').to.equal(true);
   expect(autoscroll.unread, 'nothing counted as unseen').to.equal(0);
-  expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top - log.clientTop), 'the reply from its start, 8 px below the top of the view').to.equal(8);
+  expect(Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top - log.clientTop), 'the reply from its start, 6 px below the top of the view').to.equal(6);
 }
 
 /**
@@ -226,9 +226,9 @@ describe('AutoscrollController', () => {
       log.append(reply);
       autoscroll.added(reply, 1);
       const start = () => Math.round(reply.getBoundingClientRect().top - log.getBoundingClientRect().top);
-      await waitUntil(() => start() === 8, 'the reply from its start');
+      await waitUntil(() => start() === 6, 'the reply from its start');
       await resized(150);
-      expect(start(), 'narrower: the reply from its start').to.equal(8);
+      expect(start(), 'narrower: the reply from its start').to.equal(6);
       expect(autoscroll.pinned).to.equal(true);
     } finally {
       log.remove();

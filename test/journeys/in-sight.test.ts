@@ -26,6 +26,8 @@ function siteStyle(css: string) {
   style.textContent = css;
   return style;
 }
+/** The room the widget leaves above a reply it shows from its start (less than that between messages). */
+const ROOM = 6;
 /** A site's border on the log's top, thicker than the room left above a reply shown from its start. */
 const TOP_BORDER = 'agent-chat::part(log) { border-top: 12px solid #c3c8d0 }';
 /** A site's smooth scrolling in the log, and the browser's scroll anchoring turned back on there. */
@@ -88,14 +90,14 @@ async function restyle(box: HTMLElement, name: 'height' | 'width', value: string
   await nextFrame();
 }
 
-/** The visitor asks to have everything explained; the long reply comes and shows from its start. Returns the reply. */
-async function longReplyFromItsStart(p: FakeProxy, chat: AgentChat, paragraph: string) {
+/** The visitor asks to have everything explained (`question`); the long reply comes and shows from its start. Returns the reply. */
+async function longReplyFromItsStart(p: FakeProxy, chat: AgentChat, paragraph: string, question = 'explain everything') {
   p.next(ok(text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} ${paragraph}`).join('\n\n'))));
   const before = bubbles(chat).length;
-  await submit(chat, 'explain everything');
+  await submit(chat, question);
   await waitForBubbles(chat, before + 2);
   const reply = lastEntry(chat);
-  await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply from its start', WAIT);
+  await waitUntil(() => Math.abs(top(chat, reply) - ROOM) < 4, 'the reply from its start', WAIT);
   return reply;
 }
 
@@ -266,8 +268,20 @@ describe('journeys: the newest message in sight', () => {
     // A long reply, shown from its start: the visitor reads it from the top, which stays.
     const reply = await longReplyFromItsStart(p, chat, 'of a long answer.');
     await restyle(box, 'height', '300px');
-    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(8);
+    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(ROOM);
     box.style.height = '';
+  });
+
+  it('a long reply shown from its start shows none of the message above it, whatever that message\'s height: the room above its start is room between messages (a sliver of the visitor\'s message, in the accent colour, showed under the header)', async () => {
+    const p = proxy();
+    const chat = await inlineAtTheNewest(p, lines(3));
+    // Lines of 1.4 em: each height of the visitor's message puts the reply at another fraction of a pixel.
+    for (let n = 1; n <= 5; n++) {
+      await longReplyFromItsStart(p, chat, 'of a long answer.', Array.from({ length: n }, (_, i) => `question, line ${i + 1}`).join('\n'));
+      const above = parts(chat, 'message').at(-2)!;
+      const foot = top(chat, above) + above.getBoundingClientRect().height * scale(chat);
+      expect(foot, `the visitor's message of ${n} lines above the reply: how far its foot is in the view`).to.be.at.most(0);
+    }
   });
 
   it('a chat narrower or wider (a phone turned, a window resized, the mode switched), its messages wrapping anew, keeps the newest message in sight; a long reply read from its start stays at its start', async () => {
@@ -290,7 +304,7 @@ describe('journeys: the newest message in sight', () => {
     }
     const reply = await longReplyFromItsStart(p, chat, 'of a long answer, long enough to wrap.');
     await restyle(box, 'width', '280px');
-    expect(Math.round(top(chat, reply)), 'narrower: its start where it was').to.equal(8);
+    expect(Math.round(top(chat, reply)), 'narrower: its start where it was').to.equal(ROOM);
     box.style.width = '';
   });
 
@@ -313,7 +327,7 @@ describe('journeys: the newest message in sight', () => {
     const reply = await longReplyFromItsStart(p, chat, 'of a long answer, long enough to wrap.');
     await font('');
     await font('monospace, monospace');
-    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(8);
+    expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(ROOM);
   });
 
   /** A picture the test lets come when it calls `come()` (as from a slow image host), and the markdown that shows it. */
@@ -364,7 +378,7 @@ describe('journeys: the newest message in sight', () => {
       first.release(ok(text(Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`).join('\n\n'))));
       await waitForBubbles(chat, 6);
       const reply = parts(chat, 'message--agent').at(-1)!;
-      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the long reply from its start', WAIT);
+      await waitUntil(() => Math.abs(top(chat, reply) - ROOM) < 4, 'the long reply from its start', WAIT);
       const start = top(chat, reply);
       expect(image.complete, 'the picture still on its way').to.equal(false);
       await picture.come(); // the reply above grows by its height
@@ -519,7 +533,7 @@ describe('journeys: the newest message in sight', () => {
       await waitForBubbles(chat, 12);
       const reply = lastEntry(chat);
       // (Where it was is told if it is not there: a message written as the wait begins would tell where it was then.)
-      await waitUntil(() => Math.abs(top(chat, reply) - 8) < 4, 'the reply\'s start at the top of the log', WAIT).catch((error: Error) => {
+      await waitUntil(() => Math.abs(top(chat, reply) - ROOM) < 4, 'the reply\'s start at the top of the log', WAIT).catch((error: Error) => {
         throw new Error(`${error.message} (at ${top(chat, reply)} px)`);
       });
       expect(atBottom(chat), 'not scrolled to its end').to.equal(false);
