@@ -27,7 +27,9 @@ export const viewCss = css`
       --_on-user-bubble: var(--agent-chat-on-user-bubble-color, oklch(from var(--_user-bubble) var(--_fg)));
     }
   }
-  button, textarea { font: inherit; color: inherit; }
+  /* Tables too: a page in quirks mode (no doctype) gives them a font and colour of their own (the
+     default size and black, however dark the bubble). */
+  button, textarea, table { font: inherit; color: inherit; }
   .panel[hidden] { display: none; }
   .send, .icon-button { display: grid; place-items: center; border: none; border-radius: 50%; cursor: pointer; }
   .header {
@@ -119,6 +121,9 @@ export const viewCss = css`
      box that scrolls (markdown.ts). */
   .code { display: grid; margin-block: 1em; }
   .code pre { margin: 0; }
+  /* A block: each line of code as high in a page in quirks mode as in any (there, a line that holds
+     only an element had no room for the block's own line height: each line 2 px lower). */
+  .code code { display: block; }
   .copy {
     justify-self: end; min-block-size: 24px; margin-block-end: 2px; padding: 0 8px; font-size: 0.8em; cursor: pointer;
     border: 1px solid var(--_border); border-radius: 6px; background: var(--_surface);
@@ -221,7 +226,8 @@ export const viewCss = css`
   .notice { padding: 6px 12px; font-size: 0.9em; color: var(--_text); background: var(--_agent-bubble); }
   .retry { border: 1px solid currentColor; border-radius: 999px; background: transparent; padding: 2px 10px; margin-inline-start: 6px; cursor: pointer; min-block-size: 28px; }
 
-  .composer { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; padding: 10px; border-block-start: 1px solid var(--_border); }
+  /* No margin: a page in quirks mode gives a form one under it. */
+  .composer { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 8px; margin: 0; padding: 10px; border-block-start: 1px solid var(--_border); }
   .input::placeholder { color: var(--_muted); }
   /* Text under 16 px: iOS Safari zooms the page into the field as it is tapped. */
   .input {

@@ -10,7 +10,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { LONG_REPLY as LONG } from '../support/long-reply.js';
-import { part, WAIT } from '../support/widget.js';
+import { loadBundleInto, part, WAIT } from '../support/widget.js';
 
 /** Each test's chat and conversation gone before the next. */
 const cleanUp = () => {
@@ -347,6 +347,42 @@ describe('the host page\'s text styles', () => {
       expect(getComputedStyle(root.querySelector('[part~="bubble--agent"] p')!).letterSpacing, 'set on the element').to.equal('1px');
     } finally {
       proxy.restore();
+    }
+  });
+
+  it('a page in quirks mode (no doctype, as on old sites) draws the widget as a page in standards mode does: a reply\'s table in its bubble\'s colour, size and line height (the browsers\' quirk gave a table black text at the default size: on a dark bubble, unreadable), the composer at the panel\'s foot (the quirk gave the form a margin under it)', async () => {
+    const frames: HTMLIFrameElement[] = [];
+    /** The chat in a frame of its own, a site's dark surface and smaller text on a page in the light scheme, its reply's table shown. */
+    const open = async (quirks: boolean) => {
+      const frame = document.body.appendChild(document.createElement('iframe'));
+      frames.push(frame);
+      frame.style.cssText = 'width:420px;height:640px;border:0';
+      const win = frame.contentWindow as Window & typeof globalThis;
+      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text(LONG), {
+        id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
+      }] } }), { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+      await loadBundleInto(frame, { quirks });
+      expect(win.document.compatMode, quirks ? 'a page without a doctype' : 'a page with one').to.equal(quirks ? 'BackCompat' : 'CSS1Compat');
+      win.document.body.innerHTML = '<agent-chat mode="inline" proxy-url="/quirks" style="height:600px;--agent-chat-surface-color:#102030;--agent-chat-font-size:14px"></agent-chat>';
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"] td') && part(chat, 'button'), 'the reply shown', WAIT);
+      await chat.updateComplete;
+      return { win, chat };
+    };
+    try {
+      const [quirks, standards] = [await open(true), await open(false)];
+      const cell = quirks.chat.shadowRoot!.querySelector('[part~="bubble--agent"] td')!;
+      const text = (el: Element) => (({ color, fontSize, lineHeight, fontStyle }) => ({ color, fontSize, lineHeight, fontStyle }))(quirks.win.getComputedStyle(el));
+      expect(text(cell), 'a cell').to.deep.equal(text(cell.closest('[part~="bubble"]')!));
+      // Every element of the widget: its box and what the quirks change.
+      const drawn = ({ win, chat }: typeof quirks) => [...chat.shadowRoot!.querySelectorAll('*')].map((el) => {
+        const { width, height } = el.getBoundingClientRect();
+        const style = win.getComputedStyle(el);
+        return `${el.localName}.${el.getAttribute('class')} ${Math.round(width)}×${Math.round(height)} ${['color', 'fontSize', 'lineHeight', 'fontWeight', 'margin', 'padding', 'boxSizing', 'whiteSpace', 'listStylePosition'].map((name) => style[name as 'color']).join(' ')}`;
+      });
+      expect(drawn(quirks), 'each element as in standards mode').to.deep.equal(drawn(standards));
+    } finally {
+      frames.forEach((frame) => frame.remove());
     }
   });
 

@@ -96,10 +96,13 @@ export function standardsMode(win: Window) {
   win.document.close();
 }
 
-/** Loads the built bundle into a fresh iframe document (its first evaluation there), in standards mode. */
-export async function loadBundleInto(frame: HTMLIFrameElement) {
+/**
+ * Loads the built bundle into a fresh iframe document (its first evaluation there), in standards
+ * mode; with `quirks`, in the quirks mode of a page without a doctype (the frame's own blank page).
+ */
+export async function loadBundleInto(frame: HTMLIFrameElement, { quirks = false } = {}) {
   const win = frame.contentWindow as Window & typeof globalThis;
-  standardsMode(win);
+  if (!quirks) standardsMode(win);
   const script = win.document.createElement('script');
   script.type = 'module';
   script.src = new URL('/dist/agent-chat.js', location.href).href;
