@@ -313,6 +313,9 @@ describe('a reply with code, inside the widget', () => {
  * through the shadow root: uppercase, spaced, indented, italic, bold text in every bubble, the
  * avatar's initials pushed out of their circle. The widget sets its own.
  */
+/** A picture of one pixel (a card's, the header's). */
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 describe('the host page\'s text styles', () => {
   afterEach(cleanUp);
 
@@ -350,7 +353,7 @@ describe('the host page\'s text styles', () => {
     }
   });
 
-  it('a page in quirks mode (no doctype, as on old sites) draws the widget as a page in standards mode does: a reply\'s table in its bubble\'s colour, size and line height (the browsers\' quirk gave a table black text at the default size: on a dark bubble, unreadable), the composer at the panel\'s foot (the quirk gave the form a margin under it)', async () => {
+  it('a page in quirks mode (no doctype, as on old sites) draws the widget as a page in standards mode does (header, replies, choices, a carousel, ratings, composer): a reply\'s table in its bubble\'s colour, size and line height (the browsers\' quirk gave a table black text at the default size: on a dark bubble, unreadable), the composer at the panel\'s foot (the quirk gave the form a margin under it)', async () => {
     const frames: HTMLIFrameElement[] = [];
     /** The chat in a frame of its own, a site's dark surface and smaller text on a page in the light scheme, its reply's table shown. */
     const open = async (quirks: boolean) => {
@@ -360,12 +363,17 @@ describe('the host page\'s text styles', () => {
       const win = frame.contentWindow as Window & typeof globalThis;
       win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text(LONG), {
         id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
+      }, {
+        id: 'CA_1', type: 'carousel', altText: 'Plans',
+        cards: ['Basic', 'Pro'].map((title) => ({ title, subtitle: '€9/month', imageUrl: PIXEL, buttons: [{ title: 'Choose', payload: { type: 'node', data: title } }] })),
       }] } }), { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
       await loadBundleInto(frame, { quirks });
       expect(win.document.compatMode, quirks ? 'a page without a doctype' : 'a page with one').to.equal(quirks ? 'BackCompat' : 'CSS1Compat');
-      win.document.body.innerHTML = '<agent-chat mode="inline" proxy-url="/quirks" style="height:600px;--agent-chat-surface-color:#102030;--agent-chat-font-size:14px"></agent-chat>';
+      win.document.body.innerHTML = `<agent-chat mode="inline" proxy-url="/quirks" feedback agent-subtitle="Usually replies at once" agent-avatar="${PIXEL}"
+        style="height:600px;--agent-chat-surface-color:#102030;--agent-chat-font-size:14px"></agent-chat>`;
       const chat = win.document.querySelector('agent-chat') as AgentChat;
-      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"] td') && part(chat, 'button'), 'the reply shown', WAIT);
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"] td') && part(chat, 'button') && part(chat, 'card')
+        && [...chat.shadowRoot.querySelectorAll('img')].every((img) => img.complete), 'the reply shown, its pictures too', WAIT);
       await chat.updateComplete;
       return { win, chat };
     };
