@@ -37,11 +37,13 @@ export const viewCss = css`
     background: var(--_accent); color: var(--_on-accent);
   }
   /* Title and subtitle each take their own text's direction (dir=auto): an English line on a
-     right-to-left page, too long for the header, is cut at its end, not its start. Their column is
-     as wide as they are, at the header's start beside the picture (the auto margin holds the
-     buttons at the end; overflow: hidden lets it shrink below its text). */
+     right-to-left page starts on its own side. Too long for the header (a phone, larger text, a
+     visitor's wider letter and word spacing), they wrap, a long word too: nothing of them is cut
+     off (an ellipsis hid the rest from sight at 320 px). Their column is as wide as they are, at the
+     header's start beside the picture (the auto margin holds the buttons at the end; overflow:
+     hidden lets it shrink below its text). */
   .heading { overflow: hidden; margin-inline-end: auto; }
-  .title, .subtitle { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .title, .subtitle { margin: 0; overflow-wrap: anywhere; }
   .title { font-size: 1.05em; font-weight: 600; }
   .subtitle { font-size: 0.8em; }
   /* Sized in its own em (0.8 of the text), so that its initials fit at any text size the visitor chose. */

@@ -31,12 +31,13 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
 
   // On a right-to-left page the header is laid out right to left, as the page's own language wants;
   // an English title or subtitle there (or a Hebrew one on a left-to-right page) too long for it
-  // was cut at its start ("…s at once, offline too"): the line took the page's direction.
+  // was cut at its start ("…s at once, offline too"): the line took the page's direction. Then at
+  // its end ("Usually replies at o…" on a 320 px phone): the rest was out of sight; now it wraps.
   for (const [dir, long, short] of [
     ['rtl', 'Usually replies at once, offline too, and in every language of this world', 'Replies at once'],
     ['ltr', 'עונה מיד, גם במצב לא מקוון, ובכל שפה בעולם הזה, תמיד', 'עונה מיד'],
   ] as const) {
-    it(`on a page written ${dir}, a title or subtitle in the other direction shows its start, beside the picture`, async () => {
+    it(`on a page written ${dir}, a title or subtitle in the other direction shows its start, beside the picture; too long for the header, it wraps, none of it cut off`, async () => {
       const p = proxy();
       const header = async (subtitle: string) => {
         const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: 320px; height: 600px">
@@ -56,7 +57,10 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
 
       let chat = await header(long);
       const subtitle = part(chat, 'subtitle')!;
-      expect(subtitle.scrollWidth, 'too long for the header').to.be.greaterThan(subtitle.clientWidth);
+      const lines = (element: HTMLElement) => Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+      expect(lines(subtitle), 'too long for a line of the header: its lines').to.be.at.least(2);
+      expect(subtitle.scrollWidth, 'none of it cut off').to.be.at.most(subtitle.clientWidth);
+      expect(part(chat, 'header')!.getBoundingClientRect().height, 'the header as high as its lines').to.be.at.least(subtitle.getBoundingClientRect().height);
       expect(shownStart(subtitle), 'the first letter in sight').to.equal(true);
       expect(shownStart(part(chat, 'title')!)).to.equal(true);
 
