@@ -522,6 +522,23 @@ describe('the launcher drawn before any script (launcherSnippet)', () => {
     await waitUntil(() => shadowText(chats[0], 'bubble') === 'Hi!', 'greeted after the click', WAIT);
   });
 
+  it('is not shown where no script can run (JavaScript turned off, a frame sandboxed without scripts): a button there could never open anything', async () => {
+    const shown = async (sandbox: string | null) => {
+      const frame = document.createElement('iframe');
+      if (sandbox !== null) frame.setAttribute('sandbox', sandbox);
+      const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+      frame.srcdoc = `<!doctype html><html><body><agent-chat proxy-url="/snippet">${launcherSnippet()}</agent-chat></body></html>`;
+      document.body.append(frame);
+      frames.push(frame);
+      await loaded;
+      const button = frame.contentDocument!.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="launcher"]')!;
+      return button.getBoundingClientRect().width > 0;
+    };
+    expect(await shown('allow-same-origin'), 'no scripts: no launcher').to.equal(false);
+    expect(await shown('allow-same-origin allow-scripts'), 'scripts allowed: the launcher, before any has run').to.equal(true);
+    expect(await shown(null), 'a frame of the page').to.equal(true);
+  });
+
   it('says the site\'s own words, which stay text', async () => {
     const win = freshFrame();
     const label = '"><img src=x onerror="window.__pwned=1"> & <b>';

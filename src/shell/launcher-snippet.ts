@@ -12,8 +12,13 @@ export interface LauncherSnippetOptions {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The shell's sheet without comments and runs of white space (spaces inside selectors and values stay). */
-const style = shellCss.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':').trim();
+/**
+ * The shell's sheet without comments and runs of white space (spaces inside selectors and values
+ * stay), and one rule of the snippet's own: no launcher where no script can run (a visitor who turned
+ * JavaScript off, a frame sandboxed without scripts), as a button there could never open anything.
+ */
+const style = shellCss.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').replace(/ ?([{};,]) ?/g, '$1').replace(/: /g, ':').trim()
+  + '@media (scripting:none){.launcher{display:none}}';
 
 /**
  * The launcher as markup, for a host page that wants it drawn before any script has run: a
@@ -21,7 +26,8 @@ const style = shellCss.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s+/g, ' ').rep
  * server-side template: `<agent-chat proxy-url="/chat">${launcherSnippet()}</agent-chat>`. It is
  * the shell's own launcher and sheet, so nothing moves when the script arrives and draws it again
  * (the shell replaces the whole shadow root). Until then the button is `inert`: it could not open
- * anything, and focus on it would be lost when the shell draws its own. Tied to this
+ * anything, and focus on it would be lost when the shell draws its own; where no script can run, it is
+ * not shown. Tied to this
  * version: render it with the same version as the script. Under a `style-src` without
  * `'unsafe-inline'`, allow its `<style>` with {@link launcherStyleHash}.
  */
