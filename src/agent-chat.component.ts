@@ -444,9 +444,7 @@ export class AgentChat extends Upgrade {
       for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });
       root.prepend(button, h('span', { class: 'visually-hidden', role: 'status' }));
     }
-    button.setAttribute('aria-expanded', `${state.open}`);
-    button.setAttribute('aria-label', state.label);
-    button.nextElementSibling!.textContent = state.announcement;
+    h(button, { 'aria-expanded': `${state.open}`, 'aria-label': state.label }).nextElementSibling!.textContent = state.announcement;
     return button;
   }
 }

@@ -10,7 +10,8 @@ const css = (strings: TemplateStringsArray) => strings[0];
  */
 export const shellCss = css`
   :host {
-    color-scheme: light dark;
+    /* Written in lines whatever the page's writing mode (a page written vertically turned the chat on its side). */
+    color-scheme: light dark; writing-mode: horizontal-tb;
     /* The fixed light palette, for browsers without relative colours or light-dark() (before 2024). */
     --_accent: var(--agent-chat-accent-color, #1d4ed8);
     --_on-accent: var(--agent-chat-on-accent-color, #ffffff);

@@ -394,6 +394,25 @@ describe('the host page\'s text styles', () => {
     }
   });
 
+  it('a page written vertically (writing-mode: vertical-rl, as Japanese and Mongolian pages may be): the chat is written horizontally, header above the log above the composer (it was turned on its side, its header at the right)', async () => {
+    const proxy = new FakeProxy().next(ok(text('こんにちは! How can I help?'), {
+      id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
+    } as AgentResponseItem));
+    try {
+      const box = await fixture<HTMLDivElement>(html`<div lang="ja" style="writing-mode: vertical-rl; width: 420px; height: 560px">
+        <agent-chat mode="inline" proxy-url=${proxy.url}></agent-chat></div>`);
+      const chat = box.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => part(chat, 'button'), 'the reply shown', WAIT);
+      await chat.updateComplete;
+      const [header, log, composer, bubble] = ['header', 'log', 'composer', 'bubble--agent'].map((name) => part(chat, name)!.getBoundingClientRect());
+      expect(getComputedStyle(part(chat, 'bubble--agent')!).writingMode, 'a reply\'s lines').to.equal('horizontal-tb');
+      expect([header.bottom <= log.top + 1, log.bottom <= composer.top + 1], 'header, log and composer from top to bottom').to.deep.equal([true, true]);
+      expect(bubble.width, 'a reply as wide as its line').to.be.greaterThan(bubble.height);
+    } finally {
+      proxy.restore();
+    }
+  });
+
   it('a page that turns off text selection: the conversation can still be selected and copied (an order number, an address)', async () => {
     const proxy = new FakeProxy().next(ok(text('Your order number is **A-1234**.')));
     try {

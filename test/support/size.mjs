@@ -550,6 +550,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * (its code a block), +12: 47,148 and 51,932, the first open 28,891.
  * The header's title and subtitle wrapping, nothing of them cut off (an ellipsis hid the rest of a
  * subtitle on a 320 px phone), −14: 47,134 and 51,918, the first open 28,877.
+ * The chat written horizontally on a page written vertically (it was turned on its side), +19 in
+ * the shell, paid for in part by the launcher's two attributes set through the element helper (−5):
+ * 47,148 and 51,932, the first open 28,891, the shell 4,095.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
