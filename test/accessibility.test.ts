@@ -1278,6 +1278,10 @@ describe('<agent-chat> accessibility', () => {
       expect(chat.shadowRoot!.activeElement === stops[0], 'Tab from the last control goes to the first').to.equal(true);
       tab(true);
       expect(chat.shadowRoot!.activeElement === stops.at(-1), 'Shift+Tab from the first goes to the last').to.equal(true);
+      // A screen reader's cursor too: nothing of the page behind it is in sight.
+      expect(part(chat, 'panel')!.getAttribute('aria-modal'), 'a modal dialog while it covers the window').to.equal('true');
+      chat.hide();
+      await waitUntil(() => part(chat, 'panel')!.getAttribute('aria-modal') === 'false', 'closed, no longer modal', WAIT);
     } finally {
       frame.remove();
     }
@@ -1297,6 +1301,7 @@ describe('<agent-chat> accessibility', () => {
         expect(panel.left, `its side in the window (${at})`).to.be.at.least(0);
         expect(panel.bottom, `above the launcher (${at})`).to.be.at.most(launcher.top + 0.5);
         expect(Math.abs(panel.height - 560 * scale) < 1 || Math.abs(panel.top - 20 * scale) < 1, `as tall as it may be (${at})`).to.equal(true);
+        expect(part(chat, 'panel')!.getAttribute('aria-modal'), `beside the page, not a modal dialog (${at})`).not.to.equal('true');
       } finally {
         frame.remove();
       }

@@ -11,7 +11,8 @@ interface CloseWatcher {
  * While the panel covers the screen (a phone, a short window; not while the element is `hidden`):
  * the page behind it does not scroll, nor is it pulled to refresh (a drag down on the panel's header
  * reloaded the page; both restored on close), Tab and Shift+Tab stay inside the panel (nothing
- * behind it is visible to go to), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
+ * behind it is visible to go to), a screen reader is told so too (the dialog is `aria-modal`: its
+ * reading cursor went on into the page behind it), and the panel follows the visual viewport, which shrinks when the on-screen keyboard opens
  * (the layout viewport, and so `100dvh`, does not in every browser), so the input stays visible.
  * Android's back button (or gesture) closes it, as it does a full-screen view of an app, instead of
  * leaving the page: a close watcher, where the browser has them (Chromium), not the site's history.
@@ -54,6 +55,7 @@ export class MobileViewportController implements ReactiveController {
     this.#host.addEventListener('keydown', this.#trapFocus);
     visualViewport?.addEventListener('resize', this.#fit);
     this.#fit();
+    this.#modal(true);
   }
 
   #release() {
@@ -65,6 +67,11 @@ export class MobileViewportController implements ReactiveController {
     this.#host.removeEventListener('keydown', this.#trapFocus);
     visualViewport?.removeEventListener('resize', this.#fit);
     this.#host.style.removeProperty('--_viewport-height');
+    this.#modal(false);
+  }
+
+  #modal(on: boolean) {
+    this.#host.shadowRoot?.querySelector('[part~=panel]')?.setAttribute('aria-modal', `${on}`);
   }
 
   /** Tab from the panel's last control goes to its first, Shift+Tab from the first to the last. */

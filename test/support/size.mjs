@@ -553,6 +553,8 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * The chat written horizontally on a page written vertically (it was turned on its side), +19 in
  * the shell, paid for in part by the launcher's two attributes set through the element helper (−5):
  * 47,148 and 51,932, the first open 28,891, the shell 4,095.
+ * The panel `aria-modal` while it covers the screen (a screen reader's cursor went on into the page
+ * behind it), +39 in the phone's chunk: 51,971.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
