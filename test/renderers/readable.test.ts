@@ -308,14 +308,14 @@ describe('a reply with code, inside the widget', () => {
   });
 });
 
+/** A picture of one pixel (a card's, the header's). */
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /**
  * Text styles a host page sets on what holds the chat (its body, a centred section) are inherited
  * through the shadow root: uppercase, spaced, indented, italic, bold text in every bubble, the
  * avatar's initials pushed out of their circle. The widget sets its own.
  */
-/** A picture of one pixel (a card's, the header's). */
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
 describe('the host page\'s text styles', () => {
   afterEach(cleanUp);
 
@@ -380,8 +380,8 @@ describe('the host page\'s text styles', () => {
     try {
       const [quirks, standards] = [await open(true), await open(false)];
       const cell = quirks.chat.shadowRoot!.querySelector('[part~="bubble--agent"] td')!;
-      const text = (el: Element) => (({ color, fontSize, lineHeight, fontStyle }) => ({ color, fontSize, lineHeight, fontStyle }))(quirks.win.getComputedStyle(el));
-      expect(text(cell), 'a cell').to.deep.equal(text(cell.closest('[part~="bubble"]')!));
+      const textStyle = (el: Element) => (({ color, fontSize, lineHeight, fontStyle }) => ({ color, fontSize, lineHeight, fontStyle }))(quirks.win.getComputedStyle(el));
+      expect(textStyle(cell), 'a cell').to.deep.equal(textStyle(cell.closest('[part~="bubble"]')!));
       // Every element of the widget: its box and what the quirks change.
       const drawn = ({ win, chat }: typeof quirks) => [...chat.shadowRoot!.querySelectorAll('*')].map((el) => {
         const { width, height } = el.getBoundingClientRect();
