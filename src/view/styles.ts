@@ -124,7 +124,7 @@ export const viewCss = css`
   .code { display: grid; margin-block: 1em; }
   .code pre { margin: 0; }
   /* A block: each line of code as high in a page in quirks mode as in any (there, a line that holds
-     only an element had no room for the block's own line height: each line 2 px lower). */
+     only an element had no room for the block's own line height: each line 2 px shorter). */
   .code code { display: block; }
   .copy {
     justify-self: end; min-block-size: 24px; margin-block-end: 2px; padding: 0 8px; font-size: 0.8em; cursor: pointer;
