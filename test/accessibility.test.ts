@@ -1287,6 +1287,25 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('a window resized or zoomed across the sizes at which the panel covers it: the page is held at once, and let go of at once (widened, the page stayed unscrollable and Tab kept in the panel beside it until the panel closed; narrowed, nothing was held)', async () => {
+    const { frame, win, chat } = await openInFrame(800, 600, [text('Hello')]);
+    const { style } = win.document.documentElement;
+    const modal = () => part(chat, 'panel')!.getAttribute('aria-modal');
+    try {
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'open beside the page', WAIT);
+      expect([style.overflow, modal()], 'beside the page: nothing held').to.deep.equal(['', null]);
+      frame.style.width = '400px';
+      await waitUntil(() => style.overflow === 'hidden' && modal() === 'true', 'narrowed: the page held, the panel modal', WAIT);
+      const panel = part(chat, 'panel')!.getBoundingClientRect();
+      expect([panel.width, panel.height], 'the panel covers the window').to.deep.equal([400, 600]);
+      frame.style.width = '800px';
+      await waitUntil(() => style.overflow === '' && modal() === 'false', 'widened: the page let go of, the panel no longer modal', WAIT);
+      expect(chat.open, 'still open, beside the page').to.equal(true);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('a site that zooms the chat with CSS `zoom`, in or out: the panel fits the window above the launcher, as tall as it may be (its 35em, or the window less the room around it)', async () => {
     for (const [width, height, zoom] of [[800, 600, 1.25], [800, 600, 1.5], [800, 600, 0.8], [500, 600, 1.5]]) {
       const { frame, chat } = await openInFrame(width, height, [text('Hello')]);

@@ -35,6 +35,9 @@ const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1
  * UI) and wired to the shell's element, whose properties it reads and whose events it fires.
  * Loaded when first needed.
  */
+/** The window below the sizes at which an open panel covers it (the shell's sheet says the same). */
+const SMALL = '(width<=30em),(height<=35em)';
+
 export class ChatView extends ViewHost implements View {
   readonly #shell: Shell;
   readonly #el: AgentChat;
@@ -76,6 +79,10 @@ export class ChatView extends ViewHost implements View {
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     keepFocus(shell.root, () => this.#focusPart(this.#visible ? 'input' : 'launcher'));
+    // A window resized or zoomed across these sizes: the panel starts or stops covering it, and the
+    // page is held or let go of at once (widened, the page stayed unscrollable and Tab kept in the
+    // panel beside it until the panel closed; narrowed, nothing was held).
+    matchMedia(SMALL).onchange = () => this.requestUpdate();
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
@@ -204,9 +211,9 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#covering ? (this.#shell.root.activeElement ? 'focus' : '1') : '');
   }
 
-  /** Whether the panel covers the screen: open, in launcher mode, below these sizes (the shell's sheet says the same). */
+  /** Whether the panel covers the screen: open, in launcher mode, in a small window. */
   get #covering() {
-    return this.#el.open && this.#el.mode !== 'inline' && matchMedia('(width<=30em),(height<=35em)').matches;
+    return this.#el.open && this.#el.mode !== 'inline' && matchMedia(SMALL).matches;
   }
 
   override connect() {

@@ -19,7 +19,7 @@ import { reachable, staticClosure } from '../../scripts/imports.mjs';
 
 export { dynamicImports, reachable, staticClosure, staticImports } from '../../scripts/imports.mjs';
 
-export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_150, all: 52_000, engine: 8_900 };
+export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_170, all: 52_000, engine: 8_900 };
 
 /**
  * The first-open budget is issue 10's: 1.2× what Lit, marked and DOMPurify weigh bundled alone. The
@@ -555,6 +555,10 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * 47,148 and 51,932, the first open 28,891, the shell 4,095.
  * The panel `aria-modal` while it covers the screen (a screen reader's cursor went on into the page
  * behind it), +39 in the phone's chunk: 51,971.
+ * A window resized or zoomed across the sizes at which the panel covers it drawing the view again,
+ * so that the page is held or let go of at once (widened, the page stayed unscrollable and Tab kept
+ * in the panel beside it until the panel closed; narrowed, nothing was held), +12: 47,160 and
+ * 51,983, the first open 28,903 (the first open with markdown's budget raised by 20, to 47,170).
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
