@@ -21,12 +21,12 @@ export class MobileViewportController implements ReactiveController {
   /** The element whose `--_viewport-height` the sheet reads. */
   readonly #host: AgentChat;
   /** Whether the panel covers the screen now (the view's: open, in launcher mode, in a small window). */
-  readonly #active: () => boolean;
+  readonly #active: () => boolean | undefined;
   /** The page's own inline `overflow` and `overscroll-behavior` while the panel covers it (restored on close). */
   #saved?: [string, string];
   #watcher?: CloseWatcher;
 
-  constructor(host: ReactiveControllerHost, element: AgentChat, active: () => boolean) {
+  constructor(host: ReactiveControllerHost, element: AgentChat, active: () => boolean | undefined) {
     this.#host = element;
     this.#active = active;
     host.addController(this);

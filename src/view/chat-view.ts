@@ -35,9 +35,6 @@ const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1
  * UI) and wired to the shell's element, whose properties it reads and whose events it fires.
  * Loaded when first needed.
  */
-/** The window below the sizes at which an open panel covers it (the shell's sheet says the same). */
-const SMALL = '(width<=30em),(height<=35em)';
-
 export class ChatView extends ViewHost implements View {
   readonly #shell: Shell;
   readonly #el: AgentChat;
@@ -79,10 +76,6 @@ export class ChatView extends ViewHost implements View {
     const el = (this.#el = shell.element);
     this.renderTarget = shell.container;
     keepFocus(shell.root, () => this.#focusPart(this.#visible ? 'input' : 'launcher'));
-    // A window resized or zoomed across these sizes: the panel starts or stops covering it, and the
-    // page is held or let go of at once (widened, the page stayed unscrollable and Tab kept in the
-    // panel beside it until the panel closed; narrowed, nothing was held).
-    matchMedia(SMALL).onchange = () => this.requestUpdate();
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(viewCss);
     shell.root.adoptedStyleSheets = [...shell.root.adoptedStyleSheets, sheet];
@@ -211,9 +204,15 @@ export class ChatView extends ViewHost implements View {
     if (this.#el.mode != 'inline') tabValue(url, 'open', this.#el.open && !this.#covering ? (this.#shell.root.activeElement ? 'focus' : '1') : '');
   }
 
+  /**
+   * The window below the sizes at which an open panel covers it (the shell's sheet says the same),
+   * from the first connect; told when the window crosses them while connected.
+   */
+  #small?: MediaQueryList;
+
   /** Whether the panel covers the screen: open, in launcher mode, in a small window. */
   get #covering() {
-    return this.#el.open && this.#el.mode !== 'inline' && matchMedia(SMALL).matches;
+    return this.#el.open && this.#el.mode !== 'inline' && this.#small?.matches;
   }
 
   override connect() {
@@ -221,6 +220,11 @@ export class ChatView extends ViewHost implements View {
     this.#draft ||= tabValue(this.#session.options.proxyUrl, 'draft') ?? '';
     document.addEventListener('visibilitychange', this.#handleVisibility);
     addEventListener('pageshow', this.#handlePageShow);
+    // A window resized or zoomed across these sizes: the panel starts or stops covering it, and the
+    // page is held or let go of at once (widened, the page stayed unscrollable and Tab kept in the
+    // panel beside it until the panel closed; narrowed, nothing was held). Let go of on disconnect:
+    // a list with a listener is kept by the page, and with it this view.
+    (this.#small = matchMedia('(width<=30em),(height<=35em)')).onchange = () => this.requestUpdate();
     this.#session.start();
     // The first time format takes ~25 ms to make (a first-open profile): made after the panel is
     // painted, while the greeting is on its way, not when the reply is to be shown. So is the
@@ -236,6 +240,7 @@ export class ChatView extends ViewHost implements View {
     super.disconnect();
     document.removeEventListener('visibilitychange', this.#handleVisibility);
     removeEventListener('pageshow', this.#handlePageShow);
+    this.#small!.onchange = null;
     this.#keepForTab();
     this.#endUndo();
     this.#session.stop();
