@@ -5,7 +5,7 @@ import type { AgentResponseItem } from '../src/protocol/types.js';
 import { FakeProxy, ok, text } from './support/fake-proxy.js';
 import { stubRecognition } from './support/speech-recognition.js';
 import { LONG_REPLY } from './support/long-reply.js';
-import { loadBundleInto, mount, part, parts, typeDraft, WAIT, waitForBubbles } from './support/widget.js';
+import { mount, openInFrame, part, parts, typeDraft, WAIT, waitForBubbles } from './support/widget.js';
 
 const carousel: AgentResponseItem = {
   type: 'carousel', altText: 'Plans',
@@ -138,22 +138,6 @@ function expectReadable(chat: AgentChat, label: string) {
 
 /** Whether boxes are told zoomed under CSS `zoom`: WebKit's own `zoom` tells them unzoomed (no `currentCSSZoom`), its sizes its own. */
 const zoomed = 'currentCSSZoom' in Element.prototype;
-
-/**
- * The built widget in a `width` × `height` iframe (a viewport of its own in every engine), its fetch
- * answering every request with `responses`: an open chat, or the `markup` given.
- */
-async function openInFrame(width: number, height: number, responses: AgentResponseItem[], markup = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`) {
-  const frame = document.createElement('iframe');
-  frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
-  document.body.append(frame);
-  const win = frame.contentWindow as Window & typeof globalThis;
-  win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses } }),
-    { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-  await loadBundleInto(frame);
-  win.document.body.innerHTML = markup;
-  return { frame, win, chat: win.document.querySelector('agent-chat') as AgentChat };
-}
 
 describe('<agent-chat> accessibility', () => {
   // Every engine shows the microphone button here, so it is checked with the rest.

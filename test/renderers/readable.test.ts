@@ -10,7 +10,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
 import { LONG_REPLY as LONG } from '../support/long-reply.js';
-import { loadBundleInto, part, WAIT } from '../support/widget.js';
+import { openInFrame, part, WAIT } from '../support/widget.js';
 
 /** Each test's chat and conversation gone before the next. */
 const cleanUp = () => {
@@ -355,23 +355,18 @@ describe('the host page\'s text styles', () => {
 
   it('a page in quirks mode (no doctype, as on old sites) draws the widget as a page in standards mode does (header, replies, choices, a carousel, ratings, composer): a reply\'s table in its bubble\'s colour, size and line height (the browsers\' quirk gave a table black text at the default size: on a dark bubble, unreadable), the composer at the panel\'s foot (the quirk gave the form a margin under it)', async () => {
     const frames: HTMLIFrameElement[] = [];
+    const responses: AgentResponseItem[] = [text(LONG), {
+      id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
+    } as AgentResponseItem, {
+      id: 'CA_1', type: 'carousel', altText: 'Plans',
+      cards: ['Basic', 'Pro'].map((title) => ({ title, subtitle: '€9/month', imageUrl: PIXEL, buttons: [{ title: 'Choose', payload: { type: 'node', data: title } }] })),
+    } as AgentResponseItem];
     /** The chat in a frame of its own, a site's dark surface and smaller text on a page in the light scheme, its reply's table shown. */
     const open = async (quirks: boolean) => {
-      const frame = document.body.appendChild(document.createElement('iframe'));
+      const { frame, win, chat } = await openInFrame(420, 640, responses, `<agent-chat mode="inline" proxy-url="/quirks-${quirks}" feedback
+        agent-subtitle="Usually replies at once" agent-avatar="${PIXEL}" style="height:600px;--agent-chat-surface-color:#102030;--agent-chat-font-size:14px"></agent-chat>`, { quirks });
       frames.push(frame);
-      frame.style.cssText = 'width:420px;height:640px;border:0';
-      const win = frame.contentWindow as Window & typeof globalThis;
-      win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [text(LONG), {
-        id: 'BT_1', type: 'buttons', text: 'Pick one', altText: 'Pick one', buttons: [{ title: 'Pricing', payload: { type: 'node', data: 'p' } }],
-      }, {
-        id: 'CA_1', type: 'carousel', altText: 'Plans',
-        cards: ['Basic', 'Pro'].map((title) => ({ title, subtitle: '€9/month', imageUrl: PIXEL, buttons: [{ title: 'Choose', payload: { type: 'node', data: title } }] })),
-      }] } }), { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
-      await loadBundleInto(frame, { quirks });
       expect(win.document.compatMode, quirks ? 'a page without a doctype' : 'a page with one').to.equal(quirks ? 'BackCompat' : 'CSS1Compat');
-      win.document.body.innerHTML = `<agent-chat mode="inline" proxy-url="/quirks" feedback agent-subtitle="Usually replies at once" agent-avatar="${PIXEL}"
-        style="height:600px;--agent-chat-surface-color:#102030;--agent-chat-font-size:14px"></agent-chat>`;
-      const chat = win.document.querySelector('agent-chat') as AgentChat;
       await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"] td') && part(chat, 'button') && part(chat, 'card')
         && [...chat.shadowRoot.querySelectorAll('img')].every((img) => img.complete), 'the reply shown, its pictures too', WAIT);
       await chat.updateComplete;

@@ -2,6 +2,7 @@
 import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
 import '../../src/agent-chat.js';
 import type { AgentChat } from '../../src/agent-chat.js';
+import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { FakeProxy } from './fake-proxy.js';
 
 export type Options = { mode?: 'launcher' | 'inline'; open?: boolean; attrs?: Record<string, string> };
@@ -113,6 +114,24 @@ export async function loadBundleInto(frame: HTMLIFrameElement, { quirks = false 
   win.document.head.append(script);
   await loaded;
   return win;
+}
+
+/**
+ * The built widget in a `width` × `height` iframe (a viewport of its own in every engine), its fetch
+ * answering every request with `responses`: an open chat, or the `markup` given; with `quirks`, on a
+ * page in quirks mode.
+ */
+export async function openInFrame(width: number, height: number, responses: AgentResponseItem[],
+  markup = `<agent-chat proxy-url="/frame-${width}x${height}" open></agent-chat>`, { quirks = false } = {}) {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = `width:${width}px;height:${height}px;border:0`;
+  document.body.append(frame);
+  const win = frame.contentWindow as Window & typeof globalThis;
+  win.fetch = (async () => new Response(JSON.stringify({ status: 'ok', result: { responses } }),
+    { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
+  await loadBundleInto(frame, { quirks });
+  win.document.body.innerHTML = markup;
+  return { frame, win, chat: win.document.querySelector('agent-chat') as AgentChat };
 }
 
 /** Collects uncaught errors and unhandled rejections until `stop()`. */
