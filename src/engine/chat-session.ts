@@ -115,10 +115,18 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * Reads the stored conversation, listens to other tabs and sends what a reload left unsent. Loads
    * the UI text of `options.language` (or the page's) for the texts the session writes (English
    * until it has loaded). Stopped while the page is in the back/forward cache, started again when it
-   * comes back (a `reset` change then shows what other pages did meanwhile).
+   * comes back (a `reset` change then shows what other pages did meanwhile). In a page the browser
+   * prerenders (speculation rules), it starts once the visitor comes to the page: a page prerendered
+   * for a link they then did not follow began a conversation at the agent (an inline chat's greeting)
+   * and took part in the site's tabs.
    */
   start() {
     if (this.#started) return;
+    // Stopped meanwhile (see stop()): stays stopped, as a page back from the back/forward cache.
+    if ((document as { prerendering?: boolean }).prerendering) { // (not in TypeScript's DOM types yet)
+      this.#started = undefined;
+      return document.addEventListener('prerenderingchange', () => this.#started ?? this.start(), { once: true });
+    }
     this.#started = true;
     void loadStrings(this.#language);
     addEventListener('pagehide', this.#handlePageHide);
@@ -238,6 +246,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * restart the agent's flow. Archives an idle conversation first.
    */
   greet() {
+    // A page prerendered (see start()): greets once the session has started there. Held in the
+    // conversation now, it was another tab's to send, this one holding no lock.
+    if (this.#started === undefined) return document.addEventListener('prerenderingchange', () => this.#started && this.greet(), { once: true });
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
     const { conversation } = this.#conversation;
     if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;

@@ -16,15 +16,17 @@ import { Lexer, Parser, Tokenizer, type MarkedOptions } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url.js';
 
 /**
- * What survives: a minimal tag list, four attributes. Named here, never DOMPurify's defaults: the
- * build leaves its built-in lists out (scripts/dompurify-source.mjs).
+ * What survives: a minimal tag list, five attributes. Named here, never DOMPurify's defaults: the
+ * build leaves its built-in lists out (scripts/dompurify-source.mjs). `start` keeps the number an
+ * ordered list begins at: steps a language model writes with a paragraph between them are lists of
+ * their own to marked (`<ol start="2">`), and each was numbered from 1 again.
  */
 export const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [
     'a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
     'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
   ],
-  ALLOWED_ATTR: ['href', 'src', 'alt', 'title'],
+  ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'start'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   RETURN_DOM_FRAGMENT: true,

@@ -848,6 +848,55 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(a.isConnected, 'a session stopped by its page stays stopped').to.equal(false);
   });
 
+  /**
+   * A page the browser prerenders (speculation rules) for a link the visitor may follow: as Chromium
+   * shows it, `document.prerendering` true until the visitor comes to it, then `prerenderingchange`
+   * at the document (test/bundle/prerender.test.ts: a real prerendered page in Chromium).
+   */
+  const locksOf = async () => {
+    const locks = await navigator.locks.query();
+    return [...(locks.held ?? []), ...(locks.pending ?? [])].map((lock) => lock.name);
+  };
+  const notPrerendered = () => delete (document as { prerendering?: boolean }).prerendering;
+  afterEach(notPrerendered);
+  /** A session started and asked to greet in a page being prerendered (once the tests before have let go of their locks), and the visitor coming to the page. */
+  async function prerenderedSession() {
+    await waitUntil(async () => !(await locksOf()).length, 'the tests before let go of their locks', WAIT);
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    session.greet();
+    return { session, activate: () => (notPrerendered(), document.dispatchEvent(new Event('prerenderingchange'))) };
+  }
+
+  it('in a page being prerendered it starts once the visitor comes to the page, and greets then if asked to before: before, no request, no Web Lock, nothing written', async () => {
+    const { session, activate } = await prerenderedSession();
+    await new Promise((resolve) => setTimeout(resolve)); // (a task: what a start would have asked for)
+    expect(session.isConnected, 'not started while prerendered').to.equal(false);
+    expect(proxy.bodies, 'no request to the agent').to.deep.equal([]);
+    expect(await locksOf(), 'no Web Lock held or asked for').to.deep.equal([]);
+    expect(Object.keys(localStorage).filter((key) => !key.includes('sender')), 'no greeting held in storage for another tab to send').to.deep.equal([]);
+    session.greet(); // (a view draws again)
+    activate();
+    expect(session.isConnected, 'started as the visitor comes to the page').to.equal(true);
+    // The greeting asked for while prerendered goes now, once.
+    await waitUntil(() => session.messages.length === 1, 'greeted there', WAIT);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(proxy.bodies.map((b) => b.message.payload?.data), 'one greeting').to.deep.equal(['greeting']);
+  });
+
+  it('a session its owner stops while its page is prerendered (an element taken out) stays stopped when the visitor comes to the page', async () => {
+    const { session, activate } = await prerenderedSession();
+    session.stop();
+    activate();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(proxy.bodies, 'no greeting').to.deep.equal([]);
+    expect(session.isConnected, 'stopped by its owner: not started').to.equal(false);
+    expect(await locksOf(), 'no Web Lock held or asked for').to.deep.equal([]);
+    session.start();
+    expect(session.isConnected, 'started by its owner (the element put back)').to.equal(true);
+  });
+
   for (const [when, stopFirst] of [['after it', false], ['before it (a listener the page added earlier)', true]] as const) {
     it(`a session its owner stops as its page comes back from the back/forward cache (in pageshow, ${when}) stays stopped`, async () => {
       const a = newSession({ proxyUrl: proxy.url });

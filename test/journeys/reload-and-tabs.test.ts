@@ -553,6 +553,27 @@ describe('journeys: reloads and tabs', () => {
     expect(bubbles(second.chat)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('a page the browser prerenders for a link the visitor may follow (speculation rules): its inline chat greets no one until the visitor comes to the page, then once', async () => {
+    // As Chromium shows a prerendered page: `document.prerendering` until the visitor comes to it,
+    // then `prerenderingchange` (a real one in test/bundle/prerender.test.ts).
+    Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+    try {
+      const p = proxy();
+      const { chat } = await mount(p, { mode: 'inline' });
+      await afterIdle();
+      expect(p.bodies, 'no request while prerendered (the visitor may never come)').to.deep.equal([]);
+      expect(bubbles(chat), 'nothing said').to.deep.equal([]);
+      delete (document as { prerendering?: boolean }).prerendering;
+      document.dispatchEvent(new Event('prerenderingchange'));
+      await waitForBubbles(chat, 1, 'the greeting once the visitor is there');
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+      await afterIdle();
+      expect(p.bodies.map((b) => b.message.payload?.data), 'greeted once').to.deep.equal(['greeting']);
+    } finally {
+      delete (document as { prerendering?: boolean }).prerendering;
+    }
+  });
+
   it('a message typed in a second tab while the first retries the greeting goes after the greeting, and wakes that retry', async () => {
     const p = proxy();
     p.handle(() => downForAMinute); // tab A's next try of the greeting is that far away

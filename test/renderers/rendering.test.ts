@@ -53,6 +53,16 @@ describe('renderers', () => {
     expect(second.querySelectorAll('li')).to.have.length(2);
   });
 
+  it('text: numbered steps with a paragraph between them go on numbering (2, 3), not from 1 again', async () => {
+    // As language models write steps; to marked each is a list of its own, the next one `start`ing
+    // where the last ended. An agent's own `start` is kept too; other attributes still go.
+    const { chat } = await showReply(text('1. Install it.\n\nWait for the download.\n\n2. Open it.\n\nThen:\n\n3. Sign in.', '<ol start="7" type="a" onclick="x()"><li>seven</li></ol>'));
+    const [steps, own] = parts(chat, 'bubble--agent');
+    expect([...steps.querySelectorAll('ol')].map((ol) => ol.start), 'the number each list begins at').to.deep.equal([1, 2, 3]);
+    const ol = own.querySelector('ol')!;
+    expect([ol.start, ol.getAttributeNames()]).to.deep.equal([7, ['start']]);
+  });
+
   it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
     const { chat } = await showReply(text('[docs](https://example.com/docs) [bad](javascript:alert(1)) [mail](mailto:a@b.c)'));
     const links = [...part(chat, 'bubble--agent')!.querySelectorAll('a')];
