@@ -37,7 +37,9 @@
 //
 // And the lists it empties are no longer spread into its sets (withoutEmptySpreads, −58), and each
 // helper `src/utils.ts` makes of a built-in's method is marked pure (withPureHelpers, −26): the
-// helpers of the methods cut above went, but their reads of the built-ins stayed.
+// helpers of the methods cut above went, but their reads of the built-ins stayed. And its stand-ins
+// for `Object.freeze`, `Object.seal`, `Reflect.apply` and `Reflect.construct`, made where a browser
+// lacks them, are left out (withoutStandIns, −41): every browser that runs the es2022 build has them.
 //
 // The release is pinned (package.json), and a new one is looked at before it is taken. 3.5.0 (22
 // November 2026), looked at on 2 December: its changes harden sanitizing in place (IN_PLACE), a
@@ -305,11 +307,36 @@ export function withPureHelpers(code, path) {
   return marked;
 }
 
+/** `if (!freeze) { freeze = function … }` and the like: a stand-in for a built-in the browser lacks. */
+const STAND_IN = /^if \(!(\w+)\) \{\n {2}\1 = function\b[\s\S]*?\n {2}\};\n\}\n/gm;
+const STAND_INS = ['apply', 'construct', 'freeze', 'seal'];
+const REFLECT = "let { apply, construct } = typeof Reflect !== 'undefined' && Reflect;";
+
+/**
+ * DOMPurify's `src/utils.ts` without its stand-ins for `Object.freeze`, `Object.seal`,
+ * `Reflect.apply` and `Reflect.construct` where a browser lacks them (ES5-era ones), nor its check
+ * that `Reflect` is there: every browser that runs the widget's es2022 build has all four.
+ * Throws unless the module makes those four stand-ins and reads `Reflect` so.
+ * @param {string} code
+ * @param {string} path the module's path
+ * @returns {string}
+ */
+export function withoutStandIns(code, path) {
+  if (!path.endsWith('/dompurify/src/utils.ts')) return code;
+  const removed = [];
+  const cut = code.replace(STAND_IN, (statement, name) => (removed.push(name), linesOf(statement)));
+  if (removed.sort().join() !== STAND_INS.join() || !cut.includes(REFLECT)) {
+    throw new Error(`dompurify/src/utils.ts makes stand-ins for ${removed.join(', ')} (expected ${STAND_INS.join(', ')}), or no longer reads Reflect as expected: check scripts/dompurify-source.mjs`);
+  }
+  return cut.replace(REFLECT, 'let { apply, construct } = Reflect;');
+}
+
 /**
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` with its release in
  * `VERSION`, without the methods the widget never calls, with the options it leaves at false fixed
  * and the others it does not name read as unset, not spreading the lists it empties; `src/tags.ts`
- * and `src/attrs.ts` without those lists; `src/utils.ts` with its helpers pure; any other module as
+ * and `src/attrs.ts` without those lists; `src/utils.ts` with its helpers pure and without its
+ * stand-ins for built-ins (withoutStandIns); any other module as
  * it is. Every line stays where it was (what is cut leaves its line breaks), so lineMap maps the
  * result to its source.
  * @param {string} code
@@ -318,5 +345,5 @@ export function withPureHelpers(code, path) {
  */
 export function asShipped(code, path) {
   if (path.endsWith('/dompurify/src/purify.ts')) return withoutEmptySpreads(withExpressionsByName(withUnsetOptions(withFixedOptions(withoutUnusedMethods(withVersion(code), path), path), path), path), path);
-  return withPureHelpers(withPureExpressions(withoutDefaultLists(code, path), path), path);
+  return withoutStandIns(withPureHelpers(withPureExpressions(withoutDefaultLists(code, path), path), path), path);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutStandIns, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -91,12 +91,12 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
     assert.throws(() => withFixedOptions(code.replace('WHOLE_DOCUMENT = cfg.WHOLE_DOCUMENT || false;', 'WHOLE_DOCUMENT = Boolean(cfg.WHOLE_DOCUMENT);'), path), /expected/);
   });
 
-  it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, utils.ts with its helpers pure', () => {
+  it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, utils.ts with its helpers pure and without its stand-ins for built-ins', () => {
     const shipped = asShipped(code, path);
     assert.doesNotMatch(shipped, /^declare const VERSION/m);
     assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
     assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
-    assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), withPureHelpers(source('utils.ts').code, source('utils.ts').path));
+    assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), withoutStandIns(withPureHelpers(source('utils.ts').code, source('utils.ts').path), source('utils.ts').path));
   });
 
   it('asShipped keeps every line where it was, so its line-to-line map holds (the build warned of a broken source map, and mapped nothing of DOMPurify)', () => {
@@ -176,6 +176,22 @@ describe('DOMPurify taking its regular expressions by name (scripts/dompurify-so
     const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
     const chunk = readFileSync(new URL(file, dist), 'utf8');
     for (const unused of ['Array.prototype.lastIndexOf', 'Array.prototype.pop', 'Array.prototype.splice', 'Set.prototype.has']) assert.ok(!chunk.includes(unused), unused);
+  });
+
+  it("leaves out utils.ts's stand-ins for Object.freeze, Object.seal, Reflect.apply and Reflect.construct (every browser the es2022 build runs in has them), on their lines, and nothing else; refuses a release that makes them otherwise", () => {
+    const utils = source('utils.ts');
+    const cut = withoutStandIns(utils.code, utils.path);
+    assert.equal(cut.split('\n').length, utils.code.split('\n').length, 'as many lines');
+    const [before, after] = [utils.code.split('\n'), cut.split('\n')];
+    const changed = before.flatMap((line, i) => (line === after[i] ? [] : [[line, after[i]]]));
+    assert.ok(changed.every(([, now]) => now === '' || now === 'let { apply, construct } = Reflect;'), JSON.stringify(changed));
+    assert.deepEqual(changed.filter(([was]) => /^if \(!/.test(was)).map(([was]) => was), ['if (!freeze) {', 'if (!seal) {', 'if (!apply) {', 'if (!construct) {']);
+    assert.throws(() => withoutStandIns(utils.code.replace('if (!seal) {', 'if (!Object.seal) {'), utils.path), /stand-ins for apply, construct, freeze \(expected apply, construct, freeze, seal\)/);
+    assert.throws(() => withoutStandIns(utils.code.replace("typeof Reflect !== 'undefined' && Reflect", 'Reflect'), utils.path), /no longer reads Reflect/);
+    assert.equal(withoutStandIns(code, path), code, 'any other module as it is');
+    const dist = new URL('../../dist/chunks/', import.meta.url);
+    const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
+    assert.doesNotMatch(readFileSync(new URL(file, dist), 'utf8'), /typeof Reflect|\|\|=function/, 'none in the markdown chunk');
   });
 
   it('the markdown chunk builds no namespace object for them, and has none of the template expressions its configuration never runs', () => {
