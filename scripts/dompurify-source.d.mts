@@ -23,3 +23,5 @@ export function withPureExpressions(code: string, path: string): string;
 export function withoutEmptySpreads(code: string, path: string): string;
 /** DOMPurify's utils.ts with each helper made by unapply() or unconstruct() marked pure; any other module as is. */
 export function withPureHelpers(code: string, path: string): string;
+/** src/utils.ts without its stand-ins for Object.freeze, Object.seal, Reflect.apply and Reflect.construct; any other module as it is. */
+export function withoutStandIns(code: string, path: string): string;

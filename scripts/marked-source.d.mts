@@ -23,7 +23,7 @@ export const DEFAULTS_NEVER_READ: string[];
 /** A rule of marked's sets: a RegExp, or `noopTest` (an object whose `exec` never matches). */
 export type Rule = RegExp | { exec(text: string): null };
 /** What marked's rules.ts exports when run, with its test for lookbehind answered `lookbehind`. */
-export function evaluateRules(code: string, lookbehind: boolean): {
+export function evaluateRules(code: string, lookbehind?: boolean): {
   other: Record<string, unknown>;
   block: Record<string, Record<string, Rule>>;
   inline: Record<string, Record<string, Rule>>;

@@ -18,7 +18,10 @@
 //   patterns with the same flags, shared where marked shares one (−533 bytes gzipped in the markdown
 //   chunk, measured on 2 December: a composed pattern compresses better than the code that composes
 //   it, and no pattern is composed when the chunk loads). Where marked asks the browser whether it has
-//   lookbehind (three patterns), both answers are written and the same question picks one;
+//   lookbehind (three patterns), the answer is yes: every browser that runs the widget has it (the
+//   shell needs constructable style sheets in shadow roots: Chromium 73, Firefox 101, Safari 16.4;
+//   lookbehind: Chromium 62, Firefox 78, Safari 16.4), so the question and the patterns without
+//   lookbehind are left out (−97 bytes gzipped, measured on 5 December);
 // - the parser's two switches on a token's type (a case for each type, each calling the renderer's
 //   method of that type) as the method looked up by the type (withRendererLookup: −123 bytes gzipped,
 //   measured on 5 December);
@@ -237,12 +240,15 @@ const LOOKBEHIND_TEST = /^const supportsLookbehind = \(\(a = ''\) => \{\n[\s\S]*
 /**
  * What rules.ts exports when it runs, with its lookbehind test answered `lookbehind`: compiled
  * (esbuild strips its types) and run in this process, so its patterns are this realm's RegExps.
+ * Without `lookbehind`, the rules as shipped (withLiteralRules), which ask nothing.
  * @param {string} code rules.ts
- * @param {boolean} lookbehind
+ * @param {boolean} [lookbehind]
  * @returns {{ other: object, block: Record<string, Record<string, RegExp | { exec(text: string): null }>>, inline: Record<string, Record<string, RegExp | { exec(text: string): null }>> }} (noopTest where a rule never matches)
  */
 export function evaluateRules(code, lookbehind) {
-  if ((code.match(new RegExp(LOOKBEHIND_TEST.source, 'gm')) ?? []).length !== 1) throw new Error("marked's rules.ts no longer tests for lookbehind as before: check scripts/marked-source.mjs");
+  if (lookbehind === undefined ? /\bsupportsLookbehind\b/.test(code) : (code.match(new RegExp(LOOKBEHIND_TEST.source, 'gm')) ?? []).length !== 1) {
+    throw new Error("marked's rules.ts no longer tests for lookbehind as before: check scripts/marked-source.mjs");
+  }
   const js = transformSync(code.replace(LOOKBEHIND_TEST, `const supportsLookbehind = ${lookbehind};\n`), { loader: 'ts', format: 'cjs' }).code;
   const module = { exports: {} };
   vm.runInThisContext(`(function (exports, module) {${js}\n})`, { filename: 'marked/src/rules.ts' })(module.exports, module);
@@ -254,12 +260,12 @@ const isNoop = (rule) => !(rule instanceof RegExp) && Object.keys(rule).join() =
 
 /**
  * rules.ts with its `block` and `inline` sets written as the regular expressions marked composes
- * (see the top of this file): what comes before the grammar (`noopTest`, the lookbehind test and
- * `other`, which is literals and functions already) stays as it is, `_tag` too (a function of
- * `other` reads it); each pattern the sets hold is a `const` (one for each RegExp marked makes, so
- * what marked shares stays shared), written as a literal, or, where the lookbehind test changes it,
- * as `new RegExp(supportsLookbehind ? … : …)` (a literal with lookbehind would not even parse
- * without it). Throws where rules.ts is not laid out as expected, so a new release is looked at.
+ * (see the top of this file): what comes before the grammar (`noopTest` and `other`, which is
+ * literals and functions already) stays as it is, but for the lookbehind test, `_tag` too (a
+ * function of `other` reads it); each pattern the sets hold is a `const` (one for each RegExp marked
+ * makes, so what marked shares stays shared), written as a literal, as marked makes it where the
+ * browser has lookbehind. Throws where rules.ts is not laid out as expected, so a new release is
+ * looked at.
  * @param {string} code rules.ts, without what the widget never uses (withoutUnusedParts)
  * @returns {string}
  */
@@ -277,26 +283,26 @@ export function withLiteralRules(code) {
   if (tag?.length !== 1 || /^export /m.test(composing) || code.slice(exported, rulesType).match(/^export /gm).length !== 2) {
     throw new Error("marked's rules.ts no longer declares `_tag` once and exports only `block` and `inline` after `other`: check scripts/marked-source.mjs");
   }
-  const [found, fallback] = [evaluateRules(code, true), evaluateRules(code, false)];
-  /** Each RegExp of the sets (with lookbehind) → the name of its `const`. */
+  // With lookbehind: every browser that runs the widget has it (see the top of this file).
+  const found = evaluateRules(code, true);
+  /** Each RegExp of the sets → the name of its `const`. */
   const names = new Map();
   const declarations = [];
-  const literal = (rule, without, path) => {
-    if (isNoop(rule) && isNoop(without)) return 'noopTest';
-    if (!(rule instanceof RegExp) || !(without instanceof RegExp) || rule.flags !== without.flags) throw new Error(`marked's ${path} is not a regular expression (or its flags depend on lookbehind): check scripts/marked-source.mjs`);
+  const literal = (rule, path) => {
+    if (isNoop(rule)) return 'noopTest';
+    if (!(rule instanceof RegExp)) throw new Error(`marked's ${path} is not a regular expression: check scripts/marked-source.mjs`);
     if (names.has(rule)) return names.get(rule);
     const name = path.replaceAll('.', '_');
     names.set(rule, name);
-    declarations.push(`const ${name} = ${rule.source === without.source ? `/${rule.source}/${rule.flags}` : `new RegExp(supportsLookbehind ? ${JSON.stringify(rule.source)} : ${JSON.stringify(without.source)}, '${rule.flags}')`};\n`);
+    declarations.push(`const ${name} = /${rule.source}/${rule.flags};\n`);
     return name;
   };
-  const sets = (group) => `{\n${Object.entries(found[group]).map(([set, rules]) => `  ${set}: {\n${Object.entries(rules).map(([key, rule]) => `    ${key}: ${literal(rule, fallback[group][set][key], `${group}.${set}.${key}`)},\n`).join('')}  },\n`).join('')}}`;
+  const sets = (group) => `{\n${Object.entries(found[group]).map(([set, rules]) => `  ${set}: {\n${Object.entries(rules).map(([key, rule]) => `    ${key}: ${literal(rule, `${group}.${set}.${key}`)},\n`).join('')}  },\n`).join('')}}`;
   const block = sets('block');
   const inline = sets('inline');
-  // What marked shares (one RegExp in several sets), the fallback shares alike.
-  const shared = (exports) => ['block', 'inline'].flatMap((group) => Object.values(exports[group]).flatMap((rules) => Object.values(rules))).map((rule, i, all) => all.indexOf(rule));
-  if (shared(found).join() !== shared(fallback).join()) throw new Error("marked's rules.ts shares its patterns otherwise without lookbehind: check scripts/marked-source.mjs");
-  return `${code.slice(0, grammar)}\n// The grammar, composed by scripts/marked-source.mjs (withLiteralRules).${tag[0]}${declarations.join('')}
+  const before = code.slice(0, grammar).replace(LOOKBEHIND_TEST, '');
+  if (/\bsupportsLookbehind\b/.test(before)) throw new Error("marked's rules.ts reads its lookbehind test before the grammar: check scripts/marked-source.mjs");
+  return `${before}\n// The grammar, composed by scripts/marked-source.mjs (withLiteralRules).${tag[0]}${declarations.join('')}
 export const block = ${block};
 
 export const inline = ${inline};
