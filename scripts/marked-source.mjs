@@ -28,7 +28,7 @@
 // - the default instance and the `marked()` function (`src/marked.ts`), and the `Marked` class
 //   (`src/Instance.ts`: the options and extensions `use()` merges, `parse()`'s checks): the widget
 //   runs marked's lexer and parser itself, so the entry is a file of this script's (ENTRY) that
-//   exports what it reads, `Lexer`, `Parser`, `Tokenizer` and `getDefaults`, under the names the
+//   exports what it reads, `Lexer`, `Parser`, `Renderer`, `Tokenizer` and `getDefaults`, under the names the
 //   package exports them by. It exports `Marked` too, for the tests that compare the widget's
 //   parsing with it; the widget never imports it, so its build leaves the class out (−625 bytes
 //   gzipped, measured on 26 November). The class loses the aliases an instance carries
@@ -315,6 +315,7 @@ ${code.slice(rulesType)}`;
 /** The entry (`parts.ts`): what the widget imports of marked, by the package's names, and `Marked` for the tests. */
 export const ENTRY = `export { _Lexer as Lexer } from './Lexer.ts';
 export { _Parser as Parser } from './Parser.ts';
+export { _Renderer as Renderer } from './Renderer.ts';
 export { _Tokenizer as Tokenizer } from './Tokenizer.ts';
 export { _getDefaults as getDefaults } from './defaults.ts';
 export { Marked } from './Instance.ts';

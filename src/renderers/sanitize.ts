@@ -12,7 +12,7 @@
  * PURIFY_CONFIG names none of the options listed there.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
-import { Lexer, Parser, Tokenizer, type MarkedOptions } from 'marked';
+import { Lexer, Parser, Renderer, Tokenizer, type MarkedOptions } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url.js';
 
 /**
@@ -99,8 +99,16 @@ const BLOCK_MARKS = {
 export const MARKED_OPTIONS = { async: false, gfm: true, breaks: true } as const;
 
 /**
- * marked's options for the widget: MARKED_OPTIONS and a tokenizer whose rules of BLOCK_MARKS are
- * skipped where their mark is missing (with the mark, marked's own rule decides). Not marked's
+ * A task list's box (`- [x] done`, `- [ ] to do`) as text, ☑ or ☐: marked makes it an `<input>`,
+ * which the purifier drops (kept, an agent's markup could put a field in its bubble), and done and
+ * to do read alike.
+ */
+export const taskBox = ({ checked }: { checked?: boolean }) => (checked ? '☑ ' : '☐ ');
+
+/**
+ * marked's options for the widget: MARKED_OPTIONS, a tokenizer whose rules of BLOCK_MARKS are
+ * skipped where their mark is missing (with the mark, marked's own rule decides), and a renderer
+ * that draws task boxes as text (taskBox). Not marked's
  * default options under them: the prebuilt marked (Node's tests, the server-side rendering) reads a
  * missing one as its default, and the marked the widget ships reads only `tokenizer` and `renderer`.
  */
@@ -111,12 +119,14 @@ function getMarkedOptions(): MarkedOptions {
     const own = tokenizer[rule];
     tokenizer[rule] = (src) => (mark.test(src) ? own.call(tokenizer, src) : undefined);
   }
-  return (markedOptions = { ...MARKED_OPTIONS, tokenizer: tokenizer as never });
+  const renderer = new Renderer();
+  renderer.checkbox = taskBox;
+  return (markedOptions = { ...MARKED_OPTIONS, tokenizer: tokenizer as never, renderer });
 }
 
 /**
- * Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS).parse(markdown)` gives, with
- * each run of more than 100 spaces cut to 100. With line breaks on, marked's inline text rule looks
+ * Markdown → HTML, not yet sanitised: what `new Marked(MARKED_OPTIONS, { renderer: { checkbox: taskBox } }).parse(markdown)`
+ * gives, with each run of more than 100 spaces cut to 100. With line breaks on, marked's inline text rule looks
  * ahead over the rest of a run of spaces from each of its spaces, so its time grows with the square
  * of the run: a reply that ends in 40,000 spaces (a language model caught in a loop) held the page
  * for 1.3 s, 100,000 for several seconds (marked 18.3 alike). Outside code the browser shows a run

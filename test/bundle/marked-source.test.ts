@@ -6,7 +6,7 @@ import { DEFAULTS_NEVER_READ, ENTRY, FOLDED, GFM_REPLACED, INSTANCE_ALIASES, NOR
 import { HOSTILE } from '../support/hostile-payloads.js';
 import { LONG_REPLY } from '../support/long-reply.js';
 import { prng } from '../support/prng.js';
-import { MARKED_OPTIONS, markdownToHtml } from '../../src/renderers/sanitize.js';
+import { MARKED_OPTIONS, markdownToHtml, taskBox } from '../../src/renderers/sanitize.js';
 
 // The block rules each text ran, counted from the start: the widget's parser reads them once, when
 // it is made (here, in node, it runs the prebuilt marked's lexer, parser and tokenizer).
@@ -31,7 +31,7 @@ const shippedMarked = async () => ((await import(pathToFileURL(markedSource()).h
 const EDGES = [
   'Heading\n=======\n\nSub\n---\n\ntext', '#Not a heading in GFM', '# Heading #\n\n###### six', '**foo:**bar and __foo:__bar', '_foo:_bar *a*b* **(x)**',
   '***strong em*** and ___both___ a***b***c', '**"quoted"** *(paren)* ~~gone~~ ~one~', 'a\\\nb  \nc', '* a\n* b\n\n  continued\n* c',
-  '1. one\n2) two\n10. ten\n   - nested\n     - deeper', '- [ ] task\n- [x] done', '    indented code\n\n```js\nfenced\n```\n~~~\ntilde\n~~~',
+  '1. one\n2) two\n10. ten\n   - nested\n     - deeper', '- [ ] task\n- [x] done', '1. [x] loose\n\n2. [ ] task list\n\n   with more', '    indented code\n\n```js\nfenced\n```\n~~~\ntilde\n~~~',
   '> quote\nlazy line\n> > nested', '<div>\n*html block*\n</div>\n\n<span>inline</span> *x*', '[link](https://x.example "title") [ref][r]\n\n[r]: https://r.example \'t\'',
   '[angle](<https://x.example/a b>) [bad](<https://x.example) ![img](https://x.example/i.png "t")', 'https://auto.example www.example.com a@b.example <https://x.example>',
   '| a | b |\n|:-|-:|\n| 1 | 2 |\n| 3 |', 'hr\n***\n- - -\n___', 'line\n    not code after a paragraph', '+ plus\n\n+ loose', '`code` ``a ` b`` `` ` ``',
@@ -57,8 +57,8 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     }
   });
 
-  it('the widget\'s parsing (marked\'s lexer and parser with its tokenizer, no `Marked`) gives exactly what `Marked` gives for its options', () => {
-    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS);
+  it('the widget\'s parsing (marked\'s lexer and parser with its tokenizer, no `Marked`) gives exactly what `Marked` gives for its options, task boxes as text', () => {
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS).use({ renderer: { checkbox: taskBox } });
     for (const text of [...EDGES, ...HOSTILE, LONG_REPLY]) assert.equal(markdownToHtml(text), prebuilt.parse(text), text);
     const random = prng(20261126);
     for (let i = 0; i < 3000; i++) {
@@ -68,7 +68,7 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
   });
 
   it('…but for a run of more than 100 spaces, cut to 100 (marked\'s time grows with the square of a run: a reply ending in 100,000 spaces held the page for seconds)', () => {
-    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS);
+    const prebuilt = new PrebuiltMarked(MARKED_OPTIONS).use({ renderer: { checkbox: taskBox } });
     const run = (n: number) => ' '.repeat(n);
     const cases = [
       [`a${run(100_000)}b`, `a${run(100)}b`],
@@ -106,7 +106,7 @@ describe('marked without its pedantic grammar and what use() takes but tokenizer
     const shipped = await import(pathToFileURL(markedSource()).href);
     const prebuilt = await import('marked');
     const names = [...ENTRY.matchAll(/(?:as (\w+)|\{ (\w+)) \}/g)].map((m) => m[1] ?? m[2]);
-    assert.deepEqual(names, ['Lexer', 'Parser', 'Tokenizer', 'getDefaults', 'Marked']);
+    assert.deepEqual(names, ['Lexer', 'Parser', 'Renderer', 'Tokenizer', 'getDefaults', 'Marked']);
     for (const name of names) {
       assert.equal(typeof shipped[name], 'function', name);
       assert.equal(typeof (prebuilt as Record<string, unknown>)[name], 'function', name);

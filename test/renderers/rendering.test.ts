@@ -63,6 +63,13 @@ describe('renderers', () => {
     expect([ol.start, ol.getAttributeNames()]).to.deep.equal([7, ['start']]);
   });
 
+  it('text: a task list says which items are done (☑) and which are not (☐); no field in the bubble', async () => {
+    const { chat } = await showReply(text('- [x] Install it\n- [ ] Sign in', '<input type="checkbox" checked> <input value="password">'));
+    const [tasks, markup] = parts(chat, 'bubble--agent');
+    expect([...tasks.querySelectorAll('li')].map((li) => li.textContent), 'done and to do told apart').to.deep.equal(['☑ Install it', '☐ Sign in']);
+    expect([tasks, markup].map((bubble) => bubble.querySelectorAll('input').length), 'an agent\'s own inputs still go').to.deep.equal([0, 0]);
+  });
+
   it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
     const { chat } = await showReply(text('[docs](https://example.com/docs) [bad](javascript:alert(1)) [mail](mailto:a@b.c)'));
     const links = [...part(chat, 'bubble--agent')!.querySelectorAll('a')];
