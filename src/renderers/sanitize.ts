@@ -16,17 +16,18 @@ import { Lexer, Parser, Renderer, Tokenizer, type MarkedOptions } from 'marked';
 import { safeImageUrl, safeLinkUrl } from './url.js';
 
 /**
- * What survives: a minimal tag list, five attributes. Named here, never DOMPurify's defaults: the
+ * What survives: a minimal tag list, six attributes. Named here, never DOMPurify's defaults: the
  * build leaves its built-in lists out (scripts/dompurify-source.mjs). `start` keeps the number an
  * ordered list begins at: steps a language model writes with a paragraph between them are lists of
- * their own to marked (`<ol start="2">`), and each was numbered from 1 again.
+ * their own to marked (`<ol start="2">`), and each was numbered from 1 again. `align` keeps a table's
+ * columns as the reply aligns them (marked's `<td align="right">`); a picture's is dropped below.
  */
 export const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [
     'a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
     'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
   ],
-  ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'start'],
+  ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'start', 'align'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   RETURN_DOM_FRAGMENT: true,
@@ -62,6 +63,7 @@ function getPurifier(): DOMPurify {
       } else {
         node.removeAttribute('src');
       }
+      node.removeAttribute('align'); // (a picture set to float out of its bubble)
     }
   });
   purifier = instance;

@@ -147,8 +147,9 @@ export const viewCss = css`
     background-repeat: no-repeat;
   }
   .bubble pre { --_c: color-mix(in srgb, var(--_agent-bubble), #808080 14%); }
-  .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); text-align: start; overflow-wrap: normal; }
+  .bubble th, .bubble td { padding: 4px 8px; border: 1px solid var(--_border); overflow-wrap: normal; }
   .bubble th { background: #8882; }
+  .bubble th:not([align]) { text-align: start; }
   /* A heading marks a part of a reply: a step above the text, none below it (h1 at 2em was larger
      than the panel's title, h6 at 0.67em smaller than the text), nearer to what it heads. */
   .bubble :is(h1, h2, h3, h4, h5, h6) { margin-block: 0.9em 0; font-size: 1.1em; }

@@ -70,6 +70,25 @@ describe('renderers', () => {
     expect([tasks, markup].map((bubble) => bubble.querySelectorAll('input').length), 'an agent\'s own inputs still go').to.deep.equal([0, 0]);
   });
 
+  it('text: a table\'s columns aligned as the reply says (right for figures, centre), a header without one at the start; no picture set to float', async () => {
+    const { chat } = await showReply(text('| Plan | Seats | Price |\n|---|:-:|--:|\n| S | 1 | 9 |\n\n<img src="https://example.com/a.png" align="left" alt="a">'));
+    const bubble = part(chat, 'bubble--agent')!;
+    /** Where a cell's text is in it: room to its left and to its right, in px. */
+    const room = (cell: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const [box, text] = [cell.getBoundingClientRect(), range.getBoundingClientRect()];
+      return [text.left - box.left, box.right - text.right];
+    };
+    const [plan, seats, price] = [...bubble.querySelectorAll('td')].map(room);
+    const [planHeader] = [...bubble.querySelectorAll('th')].map(room);
+    expect(plan[0], 'the first column at the start').to.be.below(12);
+    expect(planHeader[0], 'its header too (not centred, as a header cell is by default)').to.be.below(12);
+    expect(Math.abs(seats[0] - seats[1]), 'the second centred').to.be.below(2);
+    expect([price[1] < 12, price[0] > 20], 'the third at the right').to.deep.equal([true, true]);
+    expect(bubble.querySelector('img')!.hasAttribute('align'), 'a picture keeps no align (it floated out of its bubble)').to.equal(false);
+  });
+
   it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
     const { chat } = await showReply(text('[docs](https://example.com/docs) [bad](javascript:alert(1)) [mail](mailto:a@b.c)'));
     const links = [...part(chat, 'bubble--agent')!.querySelectorAll('a')];
