@@ -20,7 +20,7 @@ import { safeImageUrl, safeLinkUrl } from './url.js';
  * build leaves its built-in lists out (scripts/dompurify-source.mjs). `start` keeps the number an
  * ordered list begins at: steps a language model writes with a paragraph between them are lists of
  * their own to marked (`<ol start="2">`), and each was numbered from 1 again. `align` keeps a table's
- * columns as the reply aligns them (marked's `<td align="right">`); a picture's is dropped below.
+ * columns as the reply aligns them (marked's `<td align="right">`); on any other element it goes (below).
  */
 export const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [
@@ -45,6 +45,8 @@ function getPurifier(): DOMPurify {
   instance.addHook('afterSanitizeAttributes', (currentNode) => {
     const node = currentNode as Element;
     const base = document.baseURI;
+    // A cell's only: a picture or a table set to float out of its bubble (`<img align="left">`).
+    if (!/^t[hd]$/.test(node.localName)) node.removeAttribute('align');
     if (node.localName === 'a') {
       const href = safeLinkUrl(node.getAttribute('href'), base);
       if (href) {
@@ -63,7 +65,6 @@ function getPurifier(): DOMPurify {
       } else {
         node.removeAttribute('src');
       }
-      node.removeAttribute('align'); // (a picture set to float out of its bubble)
     }
   });
   purifier = instance;

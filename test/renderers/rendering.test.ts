@@ -70,8 +70,8 @@ describe('renderers', () => {
     expect([tasks, markup].map((bubble) => bubble.querySelectorAll('input').length), 'an agent\'s own inputs still go').to.deep.equal([0, 0]);
   });
 
-  it('text: a table\'s columns aligned as the reply says (right for figures, centre), a header without one at the start; no picture set to float', async () => {
-    const { chat } = await showReply(text('| Plan | Seats | Price |\n|---|:-:|--:|\n| S | 1 | 9 |\n\n<img src="https://example.com/a.png" align="left" alt="a">'));
+  it('text: a table\'s columns aligned as the reply says (right for figures, centre), a header without one at the start; no picture nor table set to float', async () => {
+    const { chat } = await showReply(text('| Plan | Seats | Price |\n|---|:-:|--:|\n| S | 1 | 9 |\n\n<img src="https://example.com/a.png" align="left" alt="a"><table align="right"><tr><td>t</td></tr></table>'));
     const bubble = part(chat, 'bubble--agent')!;
     /** Where a cell's text is in it: room to its left and to its right, in px. */
     const room = (cell: Element) => {
@@ -86,7 +86,9 @@ describe('renderers', () => {
     expect(planHeader[0], 'its header too (not centred, as a header cell is by default)').to.be.below(12);
     expect(Math.abs(seats[0] - seats[1]), 'the second centred').to.be.below(2);
     expect([price[1] < 12, price[0] > 20], 'the third at the right').to.deep.equal([true, true]);
-    expect(bubble.querySelector('img')!.hasAttribute('align'), 'a picture keeps no align (it floated out of its bubble)').to.equal(false);
+    const tables = bubble.querySelectorAll('table');
+    expect(tables).to.have.length(2);
+    expect([bubble.querySelector('img')!, tables[1]].map((element) => element.hasAttribute('align')), 'a picture and a table keep no align (set to float out of the bubble)').to.deep.equal([false, false]);
   });
 
   it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
