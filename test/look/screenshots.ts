@@ -184,6 +184,16 @@ async function longReply(p: Page) {
   await nextFrames(p); // the scroll to the reply's start happens in the next frame
 }
 
+/** The long reply's end, scrolled to: steps numbered on after a paragraph, a task list, a long URL. */
+async function longReplyEnd(p: Page) {
+  await longReply(p);
+  await p.evaluate(() => {
+    const log = document.querySelector('agent-chat')!.shadowRoot!.querySelector('.log')!;
+    log.scrollTop = log.scrollHeight;
+  });
+  await nextFrames(p);
+}
+
 /**
  * An inline chat whose conversation is longer than its box: the log scrolls inside the box, the
  * newest message shows at its foot, and the page under the box is untouched (once, since the
@@ -363,6 +373,9 @@ try {
   await shot('dark-long-reply', { width: 1280, height: 800, dark: true }, longReply);
   await shot('rtl-long-reply', { width: 1280, height: 800, dir: 'rtl' }, longReply);
   await shot('zoom-200-long-reply', { width: 640, height: 400, scale: 2 }, longReply);
+  await shot('desktop-long-reply-end', { width: 1280, height: 800 }, longReplyEnd);
+  await shot('phone-320-long-reply-end', { width: 320, height: 640 }, longReplyEnd);
+  await shot('dark-long-reply-end', { width: 1280, height: 800, dark: true, dir: 'rtl' }, longReplyEnd);
   // A site that zooms the chat itself (CSS zoom on the element), in a laptop's window and on a phone.
   await shot('css-zoom-125-long-reply', { width: 800, height: 600 }, cssZoomed(longReply));
   await shot('phone-320-css-zoom-125-long-reply', { width: 320, height: 640 }, cssZoomed(longReply));

@@ -120,7 +120,7 @@ describe('reference agent: API', () => {
     for (const [language, compare, embed] of cases) {
       const table = await reply({ message: { text: compare }, sender: { id: `api-long-${language}` }, language, options: { includeStrippedMarkdownTextResponses: true } });
       const text = table.responses[0].options as string[];
-      assert.match(text[0], /\n\| --- \| --- \| --- \| --- \| --- \| --- \|\n/, `${language}: a table of six columns`);
+      assert.match(text[0], /\n\| --- \| ---: \| ---: \| --- \| --- \| ---: \|\n/, `${language}: a table of six columns, those of figures aligned right`);
       assert.match(text[0], /\n> /, `${language}: a quote`);
       assert.match(text[0], /^### \S/, `${language}: a heading`);
       assert.doesNotMatch(table.responsesStrippedMarkdownText![0], /\||---|>|#/, `${language}: read aloud without markdown`);
