@@ -246,9 +246,9 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
    * restart the agent's flow. Archives an idle conversation first.
    */
   greet() {
-    // A page prerendered (see start()): greets once the session has started there. Held in the
-    // conversation now, it was another tab's to send, this one holding no lock.
-    if (this.#started === undefined) return document.addEventListener('prerenderingchange', () => this.#started && this.greet(), { once: true });
+    // A page prerendered (see start()): greets once the session has started there, if it has. Held
+    // in the conversation now, it was another tab's to send, this one holding no lock.
+    if ((document as { prerendering?: boolean }).prerendering) return document.addEventListener('prerenderingchange', () => this.#started && this.greet(), { once: true });
     if (this.#conversation.expireIfIdle()) this.#notify({ kind: 'reset' });
     const { conversation } = this.#conversation;
     if (conversation.greeted || this.#greetingFailure || conversation.held?.length || conversation.messages.length) return;

@@ -574,7 +574,9 @@ export const BUDGETS = { shell: 4_096, firstOpen: 41_245, firstOpenMarkdown: 47_
  * purifier drops marked's `<input>`, and done and to do read alike), +46: 47,126 and 51,949 (the
  * first open with markdown's budget raised to 47,130). A table's columns aligned as the reply says
  * (marked's `align`, kept on cells; a picture's or a table's, which floats it out of its bubble,
- * dropped), +34: 47,160 and 51,983 (budget 47,165).
+ * dropped), +34: 47,160 and 51,983 (budget 47,165). greet() asking the page itself whether it is
+ * prerendered (not the session's state, which a page back from the back/forward cache shares), −3:
+ * 47,157 and 51,980, the engine alone 8,924.
  * The first open with markdown is still over the target:
  * see README "Not yet".
  */
