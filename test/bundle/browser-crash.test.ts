@@ -2,7 +2,8 @@
 // mid-file in one run and between two files in the next): the run goes on in a new browser, the file that was cut short runs once more and counts
 // from that run, and a file whose browser dies every time fails. Before, the first death ended the
 // whole browser run with no results at all. The fixture's server command kills the real browser
-// (test/support/crash-browser.mjs).
+// (test/support/crash-browser.mjs). A driver that cannot close a page once its results are in (its
+// fixture kills the driver): the file counts from its results, and the run goes on with a new one.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,14 @@ describe('browser tests when a browser dies', { skip: webkitMissing }, () => {
       { name: `browsers (cut short when the browser died: ${fixtures[0]} in WebKit)`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 }, failed: [] },
       { name: `browsers run again in WebKit (${fixtures[0]})`, code: 0, counts: { passed: 1, failed: 0, skipped: 0 }, failed: [] },
     ]);
+  });
+
+  it('a file whose page its driver cannot close once its results are in counts from them; the files after it run with a new driver and browser', async () => {
+    // A CI run (5 December): WebKitWebDriver answered nothing as the page of a file whose tests had
+    // all passed was closed, and the file was counted as failed.
+    const files = ['test/bundle/fixtures/browser-crash/loses-driver.test.js', fixtures[1]];
+    const runs = await browserTests(quietRun(root, { WTR_LOSE_DRIVER: '1' }), ['webkit'], { root, files });
+    assert.deepEqual(runs, [{ name: 'browsers', code: 0, counts: { passed: 2, failed: 0, skipped: 0 }, failed: [] }]);
   });
 
   it('a file whose browser dies each time it runs fails', async () => {

@@ -21,6 +21,15 @@ export function crashBrowser() {
   return {
     name: 'crash-browser',
     executeCommand({ command, session }) {
+      // WTR_LOSE_DRIVER set: "lose-driver" kills the calling page's WebKitWebDriver, not its browser:
+      // the page's results still reach the runner, and closing the page after them fails, as when
+      // the driver stops answering (a CI run: UND_ERR_HEADERS_TIMEOUT as the page was closed).
+      if (command === 'lose-driver') {
+        const driver = session.browser.driverProcess;
+        if (!process.env.WTR_LOSE_DRIVER || !driver) return false;
+        driver.kill('SIGKILL');
+        return true;
+      }
       if (command !== 'crash-browser') return undefined;
       const mode = process.env.WTR_CRASH_BROWSER;
       const driver = session.browser.driverProcess;
