@@ -21,11 +21,13 @@ import { safeImageUrl, safeLinkUrl } from './url.js';
  * ordered list begins at: steps a language model writes with a paragraph between them are lists of
  * their own to marked (`<ol start="2">`), and each was numbered from 1 again. `align` keeps a table's
  * columns as the reply aligns them (marked's `<td align="right">`); on any other element it goes (below).
+ * `sub` and `sup`, which markdown has no syntax for, as language models write them in HTML: without
+ * them, "mc<sup>2</sup>" read "mc2" and "CO<sub>2</sub>" "CO2".
  */
 export const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [
     'a', 'b', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i',
-    'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+    'img', 'li', 'ol', 'p', 'pre', 's', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
   ],
   ALLOWED_ATTR: ['href', 'src', 'alt', 'title', 'start', 'align'],
   ALLOW_DATA_ATTR: false,

@@ -91,6 +91,12 @@ describe('renderers', () => {
     expect([bubble.querySelector('img')!, tables[1]].map((element) => element.hasAttribute('align')), 'a picture and a table keep no align (set to float out of the bubble)').to.deep.equal([false, false]);
   });
 
+  it('text: superscripts and subscripts stay so (E = mc², CO₂), as language models write them in HTML', async () => {
+    const { chat } = await showReply(text('E = mc<sup>2</sup> and CO<sub>2</sub>, <sup onclick="x()">1</sup>'));
+    const bubble = part(chat, 'bubble--agent')!;
+    expect([...bubble.querySelectorAll('sup, sub')].map((e) => [e.localName, e.textContent, e.getAttributeNames().join()])).to.deep.equal([['sup', '2', ''], ['sub', '2', ''], ['sup', '1', '']]);
+  });
+
   it('text: links open in a new tab with rel="noopener noreferrer"; unsafe links lose their href', async () => {
     const { chat } = await showReply(text('[docs](https://example.com/docs) [bad](javascript:alert(1)) [mail](mailto:a@b.c)'));
     const links = [...part(chat, 'bubble--agent')!.querySelectorAll('a')];
