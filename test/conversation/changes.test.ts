@@ -19,6 +19,7 @@ describe('conversation changes', () => {
     ['several, kept together in their order', withMessages(user('a', 1)), [agent('b', 2), agent('c', 2)], 'a', 'a b c'],
     ['before what another tab added after its predecessor later than it was made', withMessages(user('a', 1), user('x', 5)), [user('m', 3)], 'a', 'a m x'],
     ['after what another tab added in the same millisecond', withMessages(user('a', 1), user('x', 3)), [user('m', 3)], 'a', 'a x m'],
+    ['after its predecessor wherever it is, even made earlier than the messages before it (another tab\'s clock)', withMessages(user('a', 1), user('p', 4), user('x', 5)), [user('m', 3)], 'p', 'a p m x'],
   ];
   for (const [what, conversation, messages, after, expected] of addingTable) {
     it(`adding: ${what}`, () => expect(ids(adding(messages, after)(conversation))).to.equal(expected));
@@ -31,11 +32,16 @@ describe('conversation changes', () => {
     const after = adding([agent('new', 1e6)])(waiting);
     expect(after.messages[0].id, 'the message still to be sent stays').to.equal('w');
     expect(after.messages.length).to.equal(STORED_MESSAGES_LIMIT + 1);
+    // Waiting further in: the ones before it leave, it and all after it stay.
+    const deeper = withMessages(...Array.from({ length: 5 }, (_, i) => agent(`old${i}`, i)), user('w', 5, 'sending'), ...Array.from({ length: STORED_MESSAGES_LIMIT }, (_, i) => agent(`m${i}`, i + 6)));
+    const trimmed = adding([agent('new', 1e6)])(deeper).messages;
+    expect([trimmed[0].id, trimmed.length], 'from the message still to be sent on').to.deep.equal(['w', STORED_MESSAGES_LIMIT + 2]);
   });
 
   const tagged = withMessages(user('a', 1), agent('b', 2, 'feedback-down'));
   const unchangedTable: [string, (c: Conversation) => Conversation, Conversation][] = [
     ['settling a request not held', settling('nope'), tagged],
+    ['settling a request not held, others held', settling('nope'), { ...tagged, held: [{ id: 'p1', at: 1, message: { payload: { type: 'node', data: 'x' } } }] }],
     ['untagging with no tag waiting', untagging(['feedback-up']), withMessages(user('a', 1), agent('b', 2))],
     ['untagging a session past again', untagging(), withMessages(user('a', 1), agent('b', 2, ''))],
     ['untagging tags no rating carries', untagging(['feedback-up']), tagged],
@@ -66,8 +72,11 @@ describe('conversation changes', () => {
     const conversation = withMessages(failed('a'), failed('b'), agent('b', 2));
     const changed = changingMessage('b', 'user', sent)(conversation);
     expect(changed.messages.map((m) => (m.kind === 'user' ? m.status : 'agent'))).to.deep.equal(['failed', 'sent', 'agent']);
+    expect(changed.messages[2], 'the agent\'s message of that id, as it was').to.equal(conversation.messages[2]);
     const rated = changingMessage('b', 'agent', (m) => ({ ...m, rating: 'up' as const }))(conversation);
     expect(rated.messages.map((m) => (m.kind === 'agent' ? m.rating : m.status))).to.deep.equal(['failed', 'failed', 'up']);
+    expect(rated.messages.slice(0, 2), 'the visitor\'s messages, as they were').to.deep.equal(conversation.messages.slice(0, 2));
+    expect(rated.messages[1]).to.equal(conversation.messages[1]);
   });
 
   it('sent: a delivered message keeps no error and no sending tab', () => {
