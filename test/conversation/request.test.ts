@@ -14,6 +14,10 @@ describe('buildRequest', () => {
 
   it('carries the message and the sender, and nothing the session did not set', () => {
     expect(wire(message, {}, 's-1')).to.deep.equal({ message, sender: { id: 's-1' } });
+    // Not even a key without a value: the request is also agent-chat-send's detail, which a site's code reads.
+    const { timestamp, ...request } = buildRequest(message, {}, 's-1');
+    expect(Object.keys(request), 'the request as agent-chat-send gives it').to.deep.equal(['message', 'sender']);
+    expect(Object.keys(request.sender!)).to.deep.equal(['id']);
   });
 
   it('names the visitor, says the language and asks for what the options ask, each alone', () => {
@@ -30,5 +34,7 @@ describe('buildRequest', () => {
     const tags = Array.from({ length: TAG_LIMIT + 5 }, (_, i) => `t${i}`);
     const { tagOperations } = wire(message, {}, 's-1', { add: tags, remove: ['old'] });
     expect(tagOperations).to.deep.equal({ add: tags.slice(0, TAG_LIMIT), remove: ['old'] });
+    expect(wire(message, {}, 's-1', { remove: tags }).tagOperations, 'removals alone').to.deep.equal({ remove: tags.slice(0, TAG_LIMIT) });
+    expect(wire(message, {}, 's-1', { add: ['new'] }).tagOperations, 'additions alone').to.deep.equal({ add: ['new'] });
   });
 });
