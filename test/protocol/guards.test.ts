@@ -11,7 +11,13 @@ describe('protocol guards', () => {
     [{ type: 'action', data: {} }, false],
     [{ type: 'action', data: { actions: 'x' } }, false],
     [{ type: 'url', data: 'x' }, false],
+    [{ type: 'node', data: 42 }, false],
+    [{ type: 'intent', data: ['pricing'] }, false],
+    [{ type: 'url', data: { actions: [] } }, false],
+    [{ data: { actions: [] } }, false],
     ['node', false],
+    [null, false],
+    [undefined, false],
   ];
   for (const [value, expected] of postbacks) it(`isPostback ${JSON.stringify(value)} → ${expected}`, () => expect(isPostback(value)).to.equal(expected));
 
@@ -33,6 +39,7 @@ describe('protocol guards', () => {
     expect(toResponseItem({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' })).to.deep.equal({ type: 'text', options: ['a'], altText: 'a', id: 'TX_1' });
     expect(toResponseItem({ type: 5, altText: 7 })).to.deep.equal({ type: 'invalid' });
     expect(toResponseItem('text')).to.deep.equal({ type: 'invalid' });
+    expect(toResponseItem({ type: 'text', text: 'a', id: 42 }), 'an id that is not a string: none').to.deep.equal({ type: 'text', text: 'a' });
   });
 
   it('readEventResult reads ok bodies and drops malformed optional arrays', () => {
