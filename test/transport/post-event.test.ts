@@ -180,6 +180,42 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).to.equal(undefined);
     expect(parseRetryAfter(null, now)).to.equal(undefined);
   });
+
+  it('reads seconds of more than one digit, with blanks around them, and dates that begin or end in digits', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('12', now)).to.equal(12_000);
+    expect(parseRetryAfter(' 3 ', now)).to.equal(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 +0000', now), 'not read as seconds').to.equal(10_000);
+    expect(parseRetryAfter('01 Jan 2026 00:00:10 GMT', now), 'a date that begins with digits, not read as seconds').to.equal(10_000);
+  });
+});
+
+describe('describeFailure: what the visitor reads, and what the site\'s developer is told', () => {
+  const en = stringsFor('en');
+  const table: [Partial<TransportFailure>, keyof typeof en][] = [
+    [{ kind: 'http', status: 400 }, 'errorRejected'],
+    [{ kind: 'http', status: 404 }, 'errorRejected'],
+    [{ kind: 'http', status: 413 }, 'errorRejected'],
+    [{ kind: 'http', status: 499 }, 'errorRejected'],
+    [{ kind: 'http', status: 408 }, 'errorServer'], // the request took too long: tried again
+    [{ kind: 'http', status: 429 }, 'errorServer'],
+    [{ kind: 'http', status: 399 }, 'errorServer'],
+    [{ kind: 'http', status: 500 }, 'errorServer'],
+    [{ kind: 'network' }, 'errorNetwork'],
+  ];
+  for (const [failure, words] of table) {
+    it(`${failure.kind} ${failure.status ?? ''} → ${words}, nothing for the developer`, () => {
+      expect(describeFailure({ message: 'm', ...failure } as TransportFailure, en)).to.deep.equal({ text: en[words] });
+    });
+  }
+
+  for (const status of [401, 403]) {
+    it(`${status}: the proxy's credentials refused upstream; the visitor reads that the chat is unavailable, the developer what to check`, () => {
+      const { text, developerNote } = describeFailure({ kind: 'http', status, message: 'Unauthorized' }, en);
+      expect(text).to.equal(en.errorUnavailable);
+      expect(developerNote).to.include(`${status} Unauthorized`).and.to.include('AGENT_API_TOKEN');
+    });
+  }
 });
 
 describe('mayHaveArrived: the failures after which the agent may have the request (not sent again by itself), and what the visitor reads', () => {
