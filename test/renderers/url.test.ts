@@ -55,7 +55,8 @@ describe('safeImageUrl', () => {
     [undefined, undefined],
   ];
   for (const [input, expected] of table) {
-    it(`${JSON.stringify(input)} → ${expected ?? 'dropped'}`, () => {
+    const named = typeof input === 'object' && input ? `an object that writes itself as ${String(input)}` : JSON.stringify(input);
+    it(`${named} → ${expected ?? 'dropped'}`, () => {
       expect(safeImageUrl(input, 'https://page.example/')).to.equal(expected);
     });
   }
