@@ -1,20 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { lostWrites, remember, type Written } from '../../src/storage/lineage.js';
 import { createStore, LINEAGE_DEPTH } from '../../src/storage/store.js';
+import { fakeStorage } from '../support/fake-storage.js';
 
 /** A write as a tab remembers it: its lineage (itself first) and, here, a name for what it changed. */
 const write = (lineage: number[], what: string): Written<[string]> => [lineage, what];
 const whats = (written: Written<[string]>[]) => written.map(([, what]) => what);
-
-/** localStorage as two tabs of one site share it. */
-function sharedStorage() {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  } as unknown as Storage;
-}
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
@@ -49,7 +40,7 @@ describe('lineage', () => {
   });
 
   it('the lineages two tabs\' stores give name what one tab wrote that the other\'s write was made without', () => {
-    const storage = sharedStorage();
+    const { storage } = fakeStorage(); // one localStorage, two tabs' stores
     const a = createStore('site', () => storage);
     const b = createStore('site', () => storage);
     let written: Written<[string]>[] = [];

@@ -1,22 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { createStore, LINEAGE_DEPTH, PART_SIZE } from '../../src/storage/store.js';
+import { fakeStorage } from '../support/fake-storage.js';
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-
-/** A Storage whose methods can be made to throw; `writes` lists the keys written, in order. */
-function fakeStorage(fail: { get?: boolean; set?: boolean } = {}) {
-  const data = new Map<string, string>();
-  const writes: string[] = [];
-  return {
-    data,
-    writes,
-    storage: {
-      getItem: (k: string) => { if (fail.get) throw new DOMException('blocked', 'SecurityError'); return data.get(k) ?? null; },
-      setItem: (k: string, v: string) => { if (fail.set) throw new DOMException('full', 'QuotaExceededError'); writes.push(k); data.set(k, v); },
-      removeItem: (k: string) => { data.delete(k); },
-    } as unknown as Storage,
-  };
-}
 
 describe('createStore', () => {
   it('round-trips values in a versioned envelope under its namespace', () => {
