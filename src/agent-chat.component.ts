@@ -224,7 +224,7 @@ export class AgentChat extends Upgrade {
   feedback = false;
   /** A line shown next to the closed launcher once per visitor, e.g. "Questions? Ask us here", after `teaser-delay` seconds; never again once dismissed, never to a visitor who has a conversation. */
   teaser?: string;
-  /** Seconds after the page loads before the teaser shows (default 8); postponed while the visitor types elsewhere on the page, or cannot see it (`hidden`, a tab in the background). */
+  /** Seconds after the page loads (a prerendered page: after the visitor comes to it) before the teaser shows (default 8); postponed while the visitor types elsewhere on the page, or cannot see it (`hidden`, a tab in the background). */
   teaserDelay = 8;
   /** When the rest of the widget loads before the panel opens: `intent` (pointer over or focus on the launcher), `idle` (also once the page is idle) or `eager`. Opening, a method call, inline mode, and messages left to send or replies not yet seen (once the page is idle) always load it. */
   load: LoadPolicy = 'intent';

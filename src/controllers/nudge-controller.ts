@@ -36,12 +36,12 @@ export interface Nudge {
 /** A reply as one line: the first of its plain text. */
 export const previewText = (item: AgentResponseItem) => plainText(item).trim().split('\n')[0];
 
-/** The shell's teaserDue, the other way round (not imported: see there). */
-const seen = () => {
+/** The shell's teaserDue (not imported: see there). */
+const due = () => {
   try {
-    return localStorage.getItem(TEASER_SEEN_KEY) !== null;
+    return !localStorage.getItem(TEASER_SEEN_KEY);
   } catch {
-    return true; // no storage: "once per visitor" cannot be kept, so never
+    return false; // no storage: "once per visitor" cannot be kept, so never
   }
 };
 
@@ -76,14 +76,14 @@ export class NudgeController implements ReactiveController {
   }
 
   hostConnected() {
-    if (this.#teaser !== 'waiting' || !this.#options.teaser() || seen()) return;
-    addEventListener('keydown', this.#handleKey, { capture: true, passive: true });
-    this.#check(this.#options.delay() * 1000 - performance.now());
+    if (this.#teaser !== 'waiting' || !this.#options.teaser() || !due()) return;
+    addEventListener('keydown', this.#handleKey, true); // (capturing: a key the page stops still counts)
+    this.#check();
   }
 
   hostDisconnected() {
     clearTimeout(this.#timer);
-    removeEventListener('keydown', this.#handleKey, { capture: true });
+    removeEventListener('keydown', this.#handleKey, true);
   }
 
   /** What shows now, if anything. */
@@ -121,18 +121,21 @@ export class NudgeController implements ReactiveController {
    * shortly): the element hidden by the site (`hidden`), or the page in the background. Shown there,
    * it was remembered as seen, and a visitor who left that page never saw it.
    */
-  #check(wait = 0) {
+  readonly #check = () => {
     clearTimeout(this.#timer);
-    if (wait > 0) return void (this.#timer = setTimeout(() => this.#check(), wait));
+    // From when the visitor came to the page: in a prerendered one, its activationStart (0 while
+    // prerendered, and the page hidden meanwhile, so the teaser waits; Chromium only).
+    const wait = this.#options.delay() * 1000 - performance.now() + ((performance.getEntriesByType('navigation')[0] as { activationStart?: number } | undefined)?.activationStart || 0);
+    if (wait > 0) return void (this.#timer = setTimeout(this.#check, wait));
     const element = this.#options.element();
     const notNow = typingElsewhere(element) || performance.now() - this.#lastKey < TYPING_QUIET || element.hidden || document.hidden;
-    if (notNow) return void (this.#timer = setTimeout(() => this.#check(), RECHECK));
-    removeEventListener('keydown', this.#handleKey, { capture: true });
+    if (notNow) return void (this.#timer = setTimeout(this.#check, RECHECK));
+    removeEventListener('keydown', this.#handleKey, true);
     // Inline or already open: not now (another page may). Chatted before (here or on another page):
     // the visitor knows the chat, there is nothing to invite them to, on any page.
     if (!this.#options.allowed()) return void (this.#teaser = 'done');
     this.#teaser = this.#options.started() ? 'done' : 'shown';
     over();
     this.#host.requestUpdate();
-  }
+  };
 }
