@@ -21,4 +21,34 @@ describe('newId', () => {
     }
     expect(typeof crypto.randomUUID, 'restored').to.equal('function');
   });
+
+  it('takes crypto.randomUUID where the page has it', () => {
+    const original = crypto.randomUUID;
+    const made = '3f2b8c1e-9a4d-4e6f-8b7a-0c1d2e3f4a5b';
+    Object.defineProperty(crypto, 'randomUUID', { value: () => made, configurable: true });
+    try {
+      expect(newId()).to.equal(made);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+      delete (crypto as { randomUUID?: unknown }).randomUUID;
+    }
+  });
+});
+
+describe('isUuid', () => {
+  const id = '3f2b8c1e-9a4d-4e6f-8b7a-0c1d2e3f4a5b';
+  const table: [string, unknown, boolean][] = [
+    ['a UUID', id, true],
+    ['in capitals', id.toUpperCase(), true],
+    ['with something before it', `x${id}`, false],
+    ['with something after it', `${id}x`, false],
+    ['another string', 'sender-1', false],
+    ['empty', '', false],
+    ['an object that writes itself as a UUID', { toString: () => id }, false],
+    ['a number', 42, false],
+    ['undefined', undefined, false],
+  ];
+  for (const [what, value, expected] of table) {
+    it(`${what} → ${expected}`, () => expect(isUuid(value)).to.equal(expected));
+  }
 });

@@ -25,6 +25,37 @@ describe('transcript', () => {
     expect(stored.messages).to.deep.equal([user('a'), agent, user('d')]);
   });
 
+  // Each field a message needs, wrong in one message only: that message is left out, the rest kept.
+  const agentMessage = { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } };
+  const corruptTable: [string, unknown][] = [
+    ['an id that is not a string', { ...user('x'), id: 7 }],
+    ["an agent's reply whose type is not a string", { ...agentMessage, id: 'y', item: { type: 5 } }],
+    ["an agent's reply that is not an object", { ...agentMessage, id: 'y', item: 'text' }],
+    ['a kind that is neither, with all of a visitor\'s message', { ...user('x'), kind: 'system' }],
+    ['a text that is not a string', { ...user('x'), text: 5 }],
+    ['a request that is not an object', { ...user('x'), request: 'hi' }],
+  ];
+  for (const [what, corrupt] of corruptTable) {
+    it(`isConversation: a message with ${what} is left out, the rest kept`, () => {
+      const stored = { ...newConversation(1), messages: [user('a', 'sending'), corrupt, agentMessage, user('f', 'failed')] };
+      expect(isConversation(stored)).to.equal(true);
+      expect(stored.messages, 'still to be sent, answered, and failed: each status kept').to.deep.equal([user('a', 'sending'), agentMessage, user('f', 'failed')]);
+    });
+  }
+
+  for (const field of ['startedAt', 'updatedAt'] as const) {
+    it(`isConversation: ${field} that is not a number → false`, () => {
+      expect(isConversation({ ...newConversation(1), [field]: '1' })).to.equal(false);
+    });
+  }
+
+  it('isConversation: a held request whose id is not a string, or that has none, or null, is left out', () => {
+    const postback = { id: 'p', at: 1, message: { payload: { type: 'node', data: 'x' } } };
+    const stored = { ...newConversation(1), held: [{ ...postback, id: 3 }, postback, { at: 1, message: postback.message }, null] };
+    expect(isConversation(stored)).to.equal(true);
+    expect(stored.held).to.deep.equal([postback]);
+  });
+
   it('isConversation: a message whose time is not one a date can hold (corrupt) is left out, the rest kept', () => {
     const agent = { kind: 'agent', id: 'b', at: 2, item: { type: 'text' } };
     const stored = { ...newConversation(1), messages: [user('a'), { ...agent, id: 'far', at: 1e21 }, agent, { ...user('c'), at: '5' }, { ...user('e'), at: -8.64e15 - 1 }, { ...user('last'), at: 8.64e15 }, user('d')] };
@@ -51,6 +82,12 @@ describe('transcript', () => {
       expect(isExpired(newConversation(0), timeout, idle)).to.equal(expected);
     });
   }
+  it('isExpired counts the time since the last change, on a clock of today (not since 1970)', () => {
+    const updatedAt = Date.UTC(2026, 11, 6, 12);
+    const conversation = { ...newConversation(updatedAt - 3_600_000), updatedAt };
+    expect(isExpired(conversation, 30, updatedAt + 29 * 60_000), '29 minutes idle').to.equal(false);
+    expect(isExpired(conversation, 30, updatedAt + 31 * 60_000), '31 minutes idle').to.equal(true);
+  });
   const waitingTable: [string, Partial<ReturnType<typeof newConversation>>, boolean][] = [
     ['every message sent', { messages: [user('a'), user('b', 'failed')] }, true],
     ['a message still to be sent', { messages: [user('a'), user('b', 'sending')] }, false],
