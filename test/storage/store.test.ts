@@ -48,6 +48,21 @@ describe('createStore', () => {
     expect(mine.reread('k', isString), 'taken away').to.equal(undefined);
   });
 
+  it('a value taken away (written as undefined) is a write like any other: read back as nothing, and left in storage as written', () => {
+    const { data, storage } = fakeStorage();
+    const mine = createStore('ns', () => storage);
+    const theirs = createStore('ns', () => storage);
+    mine.set('k', 'mine');
+    const w = theirs.set('k', undefined);
+    const written = data.get('ns:k');
+    expect(mine.reread('k', isString)).to.equal(undefined);
+    expect(data.get('ns:k'), 'not removed as if it were corrupt').to.equal(written);
+    expect(mine.changed('k'), 'read: nothing new since').to.equal(false);
+    expect(mine.lineage('k')[0], 'the write it read').to.equal(w);
+    expect(createStore('ns', () => storage).get('k', isString), 'a store that reads it first').to.equal(undefined);
+    expect(data.get('ns:k')).to.equal(written);
+  });
+
   it('changed: whether another writer stored something else since this store last read or wrote', () => {
     const { data, storage } = fakeStorage();
     const mine = createStore('ns', () => storage);
