@@ -8,7 +8,7 @@ import { EARLY_TAGS_KEY } from '../../src/controllers/conversation-controller.js
 import { stringsFor } from '../../src/i18n/strings.js';
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { retriesFailedModules } from '../support/module-retry.js';
-import { WAIT } from '../support/widget.js';
+import { collectPageErrors, WAIT } from '../support/widget.js';
 
 /**
  * Does `run` as a tab whose copy of storage is out of date: `getItem` answers what `stale` says for
@@ -144,6 +144,34 @@ describe('createChatSession (agent-chat/engine)', () => {
       { payload: { type: 'node', data: 'greeting' } }, { text: 'hello anyway' },
     ]);
     reloaded.stop();
+  });
+
+  it('works on a page without Web Locks (plain http): what a reload left unsent goes in the order it was made, the greeting before the message typed while the agent was down', async () => {
+    Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+    try {
+      proxy.handle(() => ({ networkError: true }));
+      const first = newSession({ proxyUrl: proxy.url });
+      first.start();
+      first.greet();
+      first.send('asked while down');
+      await waitUntil(() => proxy.requests.length >= 1, 'the greeting tried', WAIT);
+      first.stop(); // the visitor reloads
+      proxy.handle(echoAgent); // the agent is back
+      const tried = proxy.requests.length;
+      const reloaded = newSession({ proxyUrl: proxy.url });
+      reloaded.start();
+      await waitUntil(() => reloaded.messages.length === 3, 'both sent and answered', WAIT);
+      expect(proxy.bodies.slice(tried).map((b) => b.message), 'the greeting first, as it was made first').to.deep.equal([
+        { payload: { type: 'node', data: 'greeting' } }, { text: 'asked while down' },
+      ]);
+      expect(texts(reloaded), 'the greeting answered after the message shown when typed').to.deep.equal(['> asked while down', 'Hello! How can I help?', 'You said: asked while down']);
+      reloaded.send('and now');
+      await waitUntil(() => reloaded.messages.length === 5, 'answered', WAIT);
+      reloaded.stop();
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+    expect(navigator.locks, 'restored').to.be.instanceOf(LockManager);
   });
 
   it('a conversation begun by a message (not greeted) idles out after sessionTimeout like any other', async () => {
@@ -493,6 +521,28 @@ describe('createChatSession (agent-chat/engine)', () => {
     }
     a.stop();
     b.stop();
+  });
+
+  it('stopped while it asks for the outbox (another tab holds it), it calls the request off without an error on the page', async () => {
+    const outbox = `agent-chat:${proxy.url}:outbox`;
+    const asking = async () => !!(await navigator.locks.query()).pending?.some((lock) => lock.name === outbox);
+    let letGo!: () => void;
+    await new Promise<void>((held) => void navigator.locks.request(outbox, () => (held(), new Promise<void>((done) => (letGo = done)))));
+    const page = collectPageErrors();
+    try {
+      const session = newSession({ proxyUrl: proxy.url });
+      session.start();
+      session.send('one'); // sent at once, nothing else waiting, while it asks for the outbox
+      await waitUntil(asking, 'it asks for the outbox', WAIT);
+      session.stop();
+      await waitUntil(async () => !(await asking()), 'the request called off', WAIT);
+      // (A rejection no one handles is told in a task of its own, after the one that rejected it.)
+      await new Promise((task) => setTimeout(task));
+      expect(page.errors, 'an AbortError is no failure').to.deep.equal([]);
+    } finally {
+      page.stop();
+      letGo();
+    }
   });
 
   it('a reply is dated when it arrives: a message the other tab sends on its arrival, before hearing of it, goes after it, though the clock moves on as listeners run', async () => {
