@@ -406,6 +406,31 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it("a closed tab's message taken up and sent by one tab is not taken up again by a tab whose copy of storage does not show it sent yet: the item's lock stays with the first", async () => {
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const a = newSession({ proxyUrl: proxy.url });
+    a.start();
+    const first = proxy.hold();
+    a.send('left behind');
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    a.stop(); // tab A closed mid-send
+    const seen = localStorage.getItem(key); // the message still to be sent
+    const b = newSession({ proxyUrl: proxy.url });
+    b.start();
+    await waitUntil(() => b.messages.length === 2, 'tab B took it up and was answered', WAIT);
+    const [{ id }] = b.messages;
+    const watching = async () => !!(await navigator.locks.query()).pending?.some((lock) => lock.name === `agent-chat:item:${id}`);
+    await withStaleCopy((name) => (name === key ? seen : undefined), async () => {
+      const c = newSession({ proxyUrl: proxy.url });
+      c.start();
+      await waitUntil(async () => (await watching()) || proxy.requests.length > 2, 'tab C, granted the outbox, found the item taken up', WAIT);
+      c.stop();
+    });
+    expect(proxy.bodies.map((body) => body.message.text), "tab A's try and tab B's, not a third").to.deep.equal(['left behind', 'left behind']);
+    first.release();
+    b.stop();
+  });
+
   it("a closed tab's message that another open tab has taken up goes first, even when a third tab holds the outbox before it", async () => {
     proxy.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'down' } }));
     const x = newSession({ proxyUrl: proxy.url });
