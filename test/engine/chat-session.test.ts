@@ -74,6 +74,17 @@ describe('createChatSession (agent-chat/engine)', () => {
     return { a, b };
   }
 
+  /** Tab A sent `text` and was closed with it in flight: the request held, to release (or not). */
+  async function closedMidSend(text: string) {
+    const a = newSession({ proxyUrl: proxy.url });
+    a.start();
+    const request = proxy.hold();
+    a.send(text);
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    a.stop();
+    return request;
+  }
+
   const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
   /** Each message's rating ('-' for none), 'user' for the visitor's. */
   const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
@@ -385,12 +396,7 @@ describe('createChatSession (agent-chat/engine)', () => {
   });
 
   it("a closed tab's message is sent by one tab only, and by another once that one stops mid-send too", async () => {
-    const a = newSession({ proxyUrl: proxy.url });
-    a.start();
-    const first = proxy.hold();
-    a.send('left behind');
-    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
-    a.stop(); // tab A closed mid-send
+    const first = await closedMidSend('left behind');
     const second = proxy.hold();
     const c = newSession({ proxyUrl: proxy.url });
     c.start();
@@ -408,12 +414,7 @@ describe('createChatSession (agent-chat/engine)', () => {
 
   it("a closed tab's message taken up and sent by one tab is not taken up again by a tab whose copy of storage does not show it sent yet: the item's lock stays with the first", async () => {
     const key = `agent-chat:${proxy.url}:conversation`;
-    const a = newSession({ proxyUrl: proxy.url });
-    a.start();
-    const first = proxy.hold();
-    a.send('left behind');
-    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
-    a.stop(); // tab A closed mid-send
+    const first = await closedMidSend('left behind');
     const seen = localStorage.getItem(key); // the message still to be sent
     const b = newSession({ proxyUrl: proxy.url });
     b.start();
