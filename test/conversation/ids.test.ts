@@ -1,6 +1,16 @@
 import { expect } from '@open-wc/testing';
 import { isUuid, newId } from '../../src/conversation/ids.js';
 
+/** Runs `run` with the page's crypto.randomUUID standing as `value` (an own property over Crypto's, taken away after). */
+function withRandomUUID(value: unknown, run: () => void) {
+  Object.defineProperty(crypto, 'randomUUID', { value, configurable: true });
+  try {
+    run();
+  } finally {
+    delete (crypto as { randomUUID?: unknown }).randomUUID;
+  }
+}
+
 describe('newId', () => {
   it('returns distinct v4-shaped UUIDs', () => {
     const ids = new Set(Array.from({ length: 50 }, newId));
@@ -9,29 +19,17 @@ describe('newId', () => {
   });
 
   it('still returns UUIDs where crypto.randomUUID is missing (plain-http pages)', () => {
-    const original = crypto.randomUUID;
-    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
-    try {
+    withRandomUUID(undefined, () => {
       const [a, b] = [newId(), newId()];
       expect(isUuid(a), a).to.equal(true);
       expect(a).not.to.equal(b);
-    } finally {
-      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
-      delete (crypto as { randomUUID?: unknown }).randomUUID;
-    }
+    });
     expect(typeof crypto.randomUUID, 'restored').to.equal('function');
   });
 
   it('takes crypto.randomUUID where the page has it', () => {
-    const original = crypto.randomUUID;
     const made = '3f2b8c1e-9a4d-4e6f-8b7a-0c1d2e3f4a5b';
-    Object.defineProperty(crypto, 'randomUUID', { value: () => made, configurable: true });
-    try {
-      expect(newId()).to.equal(made);
-    } finally {
-      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
-      delete (crypto as { randomUUID?: unknown }).randomUUID;
-    }
+    withRandomUUID(() => made, () => expect(newId()).to.equal(made));
   });
 });
 
