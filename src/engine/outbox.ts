@@ -49,8 +49,6 @@ export function createOutbox(conversation: ConversationController, delivery: Del
   let sending = false;
   /** This tab asked for the outbox: what it takes up once granted. */
   let asked: string[] | undefined;
-  /** Tabs (and items other tabs took up) this tab looks at again once they are gone (it asked for their lock). */
-  const watched = new Set<string>();
   /** Settles when this tab stops: the locks it holds for it (its own, and the items it took up) are let go. */
   let gone: Promise<unknown> | undefined;
   /**
@@ -79,17 +77,10 @@ export function createOutbox(conversation: ConversationController, delivery: Del
     ].filter((job) => !delivery.has(job.id)).sort((a, b) => a.at - b.at);
   };
 
-  /** Looks again for what to send once the Web Lock `name` (another tab's, or an item it took up) is free. */
-  const watch = (name: string) => {
-    if (watched.has(name)) return;
-    watched.add(name);
-    void ask(name, () => watched.delete(name) && adopt());
-  };
-
   /**
    * Takes up a gone tab's item: a Web Lock named for it, held until this tab stops, that no other tab
    * then gets; this tab keeps it (a new conversation's Undo brings back an item it had taken up).
-   * Another tab holding it, this tab looks again once it is free.
+   * Another tab holding it: not granted, and this tab's next turn looks again (see `adopt`).
    */
   const claim = (id: string) => {
     const until = gone;
@@ -99,7 +90,6 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       if (!navigator.locks || mine.has(id)) return resolve(true);
       void navigator.locks.request(name, { ifAvailable: true }, (lock) => {
         if (lock) mine.add(id);
-        else watch(name);
         resolve(!!lock);
         return lock && until;
       });
@@ -132,11 +122,9 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       for (const job of orphans()) {
         // Its tab is open (or just closing): it sends it, and what was made after it waits for
         // this tab's next turn, behind that tab's (the order the visitor wrote them in, whatever
-        // the tab); once that tab is gone, this tab looks again.
-        if (job.by !== tab && open.includes(job.by!)) {
-          watch(job.by!);
-          break;
-        }
+        // the tab). That tab asked for the outbox before it stored its item, so this tab's next
+        // turn comes after that tab's, or once that tab is gone.
+        if (job.by !== tab && open.includes(job.by!)) break;
         // Made after this tab asked, by a tab gone since: at this tab's next turn, and what was made
         // after it waits with it.
         if (!taken.includes(job.id)) break;
@@ -149,7 +137,12 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       // (a restart() empties the queue, and its greeting may be queued before this goes on)
       while (delivery.pending.length && started()) await delivery.whenIdle();
       sending = false;
-      // Stored while this tab held it, by a tab that may be gone by now: ask again, behind it.
+      // Ask again, behind the other tabs that asked meanwhile, for what still waits: what was
+      // stored while this tab held it, by a tab that may be gone by now, and what it left to another
+      // tab above. So an item another open tab took up or made is looked at again once that tab
+      // has had its turn or is gone, with no lock asked for each such tab or item: while this
+      // tab's copy of storage is behind (a few milliseconds: see `claim`), its turns follow each
+      // other (about one a millisecond), and it sends nothing that way.
       adopt();
     });
   };
@@ -172,7 +165,6 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       stopping.abort();
       asked = undefined;
       sending = false;
-      watched.clear();
     },
     adopt,
     orphans,

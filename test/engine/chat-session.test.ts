@@ -420,13 +420,24 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.start();
     await waitUntil(() => b.messages.length === 2, 'tab B took it up and was answered', WAIT);
     const [{ id }] = b.messages;
-    const watching = async () => !!(await navigator.locks.query()).pending?.some((lock) => lock.name === `agent-chat:item:${id}`);
-    await withStaleCopy((name) => (name === key ? seen : undefined), async () => {
-      const c = newSession({ proxyUrl: proxy.url });
-      c.start();
-      await waitUntil(async () => (await watching()) || proxy.requests.length > 2, 'tab C, granted the outbox, found the item taken up', WAIT);
-      c.stop();
-    });
+    // Recorded as the lock manager answers: tab C asked for the item's lock and was refused it.
+    let refused = 0;
+    const { request } = LockManager.prototype;
+    LockManager.prototype.request = function (this: LockManager, name: string, ...rest: unknown[]) {
+      const then = rest.pop() as LockGrantedCallback<unknown>;
+      const record: LockGrantedCallback<unknown> = (lock) => ((refused += +(name === `agent-chat:item:${id}` && !lock)), then(lock));
+      return (request as (...args: unknown[]) => Promise<unknown>).call(this, name, ...rest, record);
+    } as LockManager['request'];
+    try {
+      await withStaleCopy((name) => (name === key ? seen : undefined), async () => {
+        const c = newSession({ proxyUrl: proxy.url });
+        c.start();
+        await waitUntil(() => refused > 0 || proxy.requests.length > 2, 'tab C, granted the outbox, found the item taken up', WAIT);
+        c.stop();
+      });
+    } finally {
+      LockManager.prototype.request = request;
+    }
     expect(proxy.bodies.map((body) => body.message.text), "tab A's try and tab B's, not a third").to.deep.equal(['left behind', 'left behind']);
     first.release();
     b.stop();
