@@ -582,6 +582,41 @@ describe('createChatSession (agent-chat/engine)', () => {
     }
   });
 
+  it('messages sent while it is stopped wait, and go once it starts again, holding the outbox as any message does', async () => {
+    const outbox = `agent-chat:${proxy.url}:outbox`;
+    const a = newSession({ proxyUrl: proxy.url });
+    a.start();
+    a.stop();
+    a.send('as it stopped'); // in the task that stopped it
+    await Promise.resolve();
+    a.send('once stopped');
+    expect(texts(a), 'kept').to.deep.equal(['> as it stopped', '> once stopped']);
+    expect(proxy.requests, 'nothing sent while stopped').to.have.length(0);
+    const first = proxy.hold();
+    a.start();
+    await waitUntil(() => proxy.inFlight === 1, 'the first sent once started', WAIT);
+    expect((await navigator.locks.query()).held?.map((lock) => lock.name), 'sent holding the outbox').to.include(outbox);
+    first.release();
+    await waitUntil(() => a.messages.length === 4 && a.delivery.name === 'idle', 'both answered', WAIT);
+    expect(proxy.bodies.map((body) => body.message.text), 'each once, in the order written').to.deep.equal(['as it stopped', 'once stopped']);
+    expect((await navigator.locks.query()).held?.map((lock) => lock.name), 'the outbox let go once they are answered').not.to.include(outbox);
+  });
+
+  it("another tab's write that leaves nothing more to send (a rating) does not cut short this tab's wait to retry: the agent's Retry-After is kept", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    proxy.handle(() => ({ status: 503, headers: { 'Retry-After': '60' }, json: { status: 'error', error: 'down' } }));
+    a.send('three');
+    await waitUntil(() => a.delivery.name === 'retrying', 'tab A waits a minute to try again', WAIT);
+    const tries = proxy.requests.length;
+    b.rate(b.messages[0].id, 'up');
+    await waitUntil(() => a.messages[0].kind === 'agent' && a.messages[0].rating === 'up', "tab A has heard of tab B's rating", WAIT);
+    expect(proxy.requests.length, 'no try before the minute').to.equal(tries);
+    expect(a.delivery.name).to.equal('retrying');
+    // What the visitor sends in tab B does wake it (tested above too): the visitor is here.
+    b.send('four');
+    await waitUntil(() => proxy.requests.length > tries, "tab B's message woke tab A's retry", WAIT);
+  });
+
   it('a reply is dated when it arrives: a message the other tab sends on its arrival, before hearing of it, goes after it, though the clock moves on as listeners run', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const realNow = Date.now;
