@@ -141,7 +141,7 @@ export function createOutbox(conversation: ConversationController, delivery: Del
       // stored while this tab held it, by a tab that may be gone by now, and what it left to another
       // tab above. So an item another open tab took up or made is looked at again once that tab
       // has had its turn or is gone, with no lock asked for each such tab or item: while this
-      // tab's copy of storage is behind (a few milliseconds: see `claim`), its turns follow each
+      // tab's copy of storage is behind (until the other tab's write reaches it), its turns follow each
       // other (about one a millisecond), and it sends nothing that way.
       adopt();
     });

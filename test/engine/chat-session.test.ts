@@ -584,6 +584,7 @@ describe('createChatSession (agent-chat/engine)', () => {
 
   it('messages sent while it is stopped wait, and go once it starts again, holding the outbox as any message does', async () => {
     const outbox = `agent-chat:${proxy.url}:outbox`;
+    const held = async () => (await navigator.locks.query()).held?.map((lock) => lock.name);
     const a = newSession({ proxyUrl: proxy.url });
     a.start();
     a.stop();
@@ -595,11 +596,11 @@ describe('createChatSession (agent-chat/engine)', () => {
     const first = proxy.hold();
     a.start();
     await waitUntil(() => proxy.inFlight === 1, 'the first sent once started', WAIT);
-    expect((await navigator.locks.query()).held?.map((lock) => lock.name), 'sent holding the outbox').to.include(outbox);
+    expect(await held(), 'sent holding the outbox').to.include(outbox);
     first.release();
     await waitUntil(() => a.messages.length === 4 && a.delivery.name === 'idle', 'both answered', WAIT);
     expect(proxy.bodies.map((body) => body.message.text), 'each once, in the order written').to.deep.equal(['as it stopped', 'once stopped']);
-    expect((await navigator.locks.query()).held?.map((lock) => lock.name), 'the outbox let go once they are answered').not.to.include(outbox);
+    expect(await held(), 'the outbox let go once they are answered').not.to.include(outbox);
   });
 
   it("another tab's write that leaves nothing more to send (a rating) does not cut short this tab's wait to retry: the agent's Retry-After is kept", async () => {
