@@ -313,7 +313,7 @@ export class AgentChat extends Upgrade {
   #loadWhenIdle() {
     // Left open on the tab's page before (see wasOpen): open again (also where the URL is set after connecting).
     if (wasOpen(this.#resolvedProxyUrl)) return this.show();
-    whenPageIdle(() => this.load === 'idle' || hasNews(this.#resolvedProxyUrl)
+    whenPageIdle(() => this.load == 'idle' || hasNews(this.#resolvedProxyUrl)
       ? this.#load()
       // Else again when the tab is shown or hidden (a tab the visitor comes back to: a reply another
       // tab got meanwhile), until the rest has loaded or the element has left the page.
@@ -340,7 +340,7 @@ export class AgentChat extends Upgrade {
     if (this.isConnected) {
       this.#drawShell();
       if (this.#wantsView()) this.#load();
-      else if (name === 'proxyUrl') this.#loadWhenIdle();
+      else if (name == 'proxyUrl') this.#loadWhenIdle();
     }
   }
 
@@ -358,7 +358,7 @@ export class AgentChat extends Upgrade {
   #call(method: keyof ViewMethods, args: unknown[]) {
     if (this.#view && this.isConnected) return (this.#view[method] as (...a: unknown[]) => void)(...args);
     this.#calls.push([method, args]);
-    if (method !== 'updateTags') this.#load();
+    if (method != 'updateTags') this.#load();
   }
 
   /**
@@ -375,7 +375,7 @@ export class AgentChat extends Upgrade {
 
   /** Whether the view is needed now (see `load`; messages left to send are looked for in storage on connect and with a new URL only). */
   #wantsView() {
-    return this.open || this.mode === 'inline' || this.load === 'eager';
+    return this.open || this.mode == 'inline' || this.load == 'eager';
   }
 
 
@@ -385,8 +385,8 @@ export class AgentChat extends Upgrade {
     // what is wanted then. The view is handed the URL it was loaded for: taken away while it
     // loaded, its greeting went to the page's own URL.
     if (url) this.#loading ??= loadView().then(({ attach }) => {
-      // From here the container is the view's (Lit renders into it): the skeleton goes.
-      this.#container.replaceChildren();
+      // From here the container is the view's (Lit renders into it). The skeleton stays until the
+      // view connects: it takes what the visitor typed there, then clears it (ChatView.connect).
       this.#handedOver = true;
       return attach({
         element: this, url, root: this.#root, container: this.#container,
@@ -412,17 +412,20 @@ export class AgentChat extends Upgrade {
     return this.#loading;
   }
 
-  /** Before the view loads: the launcher, and a skeleton panel while the panel is wanted (with `failure`, the load's error: saying so). */
+  /**
+   * Before the view loads: the launcher, and a skeleton panel while the panel is wanted: a text area
+   * to type in meanwhile, named by the panel's title (with `failure`, the load's error: saying so).
+   */
   #drawShell(failure?: unknown) {
     if (this.#view) return;
-    const launcher = this.mode !== 'inline';
+    const launcher = this.mode != 'inline';
     this.#drawLauncher(launcher ? { open: this.open, label: this.strings?.openChat ?? openChatLabel(this.language || document.documentElement.lang), announcement: '' } : undefined);
     const shown = !launcher || this.open;
     if (!this.#handedOver) this.#container.replaceChildren(...(shown ? [h('section', {
       part: 'panel', class: 'panel', id: 'panel', role: launcher ? 'dialog' : 'region', 'aria-label': this.agentTitle || 'Chat', 'aria-busy': 'true',
     }, failure
-      ? h('p', { part: 'error', class: 'error loading', role: 'alert', dir: 'auto' }, this.strings?.loadFailed ?? 'The chat could not load. Check the connection and reload the page.')
-      : h('p', { class: 'loading' }, '…'))] : []));
+      ? h('p', { part: 'error', class: 'loading', role: 'alert', dir: 'auto' }, this.strings?.loadFailed ?? 'The chat could not load. Check the connection and reload the page.')
+      : h('textarea', { class: 'loading', placeholder: '…', 'aria-label': this.agentTitle || 'Chat' }))] : []));
   }
 
   /**
@@ -439,9 +442,17 @@ export class AgentChat extends Upgrade {
     }
     if (!button) {
       button = h('button', { part: 'launcher', class: 'launcher', 'aria-controls': 'panel' }, icon(CHAT_ICON, 26));
-      button.addEventListener('click', () => this.toggle());
+      // (Handlers set as properties: shorter than listeners, and none is the page's to see.) A click
+      // that opens the panel before the rest has loaded puts the focus in the skeleton's text area:
+      // a visitor who types at once on a slow connection types there, not on the launcher (a space
+      // would press it again), and the view takes what they typed (README, "A click before the
+      // rest has loaded"). Not where the page opens the panel: the focus is the page's then.
+      button.onclick = () => {
+        this.toggle();
+        this.#container.querySelector<HTMLElement>('.loading')?.focus();
+      };
       // Intent: the visitor is about to click; the rest loads meanwhile.
-      for (const type of ['pointerenter', 'focus', 'touchstart']) button.addEventListener(type, () => this.#load(), { passive: true });
+      button.onpointerenter = button.onfocus = () => this.#load();
       root.prepend(button, h('span', { class: 'visually-hidden', role: 'status' }));
     }
     h(button, { 'aria-expanded': `${state.open}`, 'aria-label': state.label }).nextElementSibling!.textContent = state.announcement;

@@ -4,6 +4,7 @@
  * the network requests the page makes are the page's own and the module is evaluated there first.
  */
 import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { AgentChat } from '../src/agent-chat.js';
 import { retriesFailedModules } from './support/module-retry.js';
 import { standardsMode, WAIT } from './support/widget.js';
@@ -449,6 +450,83 @@ describe('the shell', () => {
     reloaded.download();
     await waitUntil(() => reloaded.downloads.length === 1, 'the reloaded page downloads', WAIT);
     expect(reloaded.logged).to.deep.equal([]);
+  });
+});
+
+describe('keys typed before the rest of the widget has loaded (a slow connection)', () => {
+  /** A frame whose shell loads the rest from /flaky/<run>/, held until `release()`. */
+  async function slowFrame(html: string) {
+    const network = `/flaky/${crypto.randomUUID()}`;
+    await fetch(`${network}/hold`);
+    const win = freshFrame();
+    await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+    win.document.body.innerHTML = html;
+    return { win, chat: win.document.querySelector('agent-chat') as AgentChat, release: () => fetch(`${network}/release`) };
+  }
+  /**
+   * Typed a word at a time, each with its space: WebKitGTK's driver lets go of the keys only at the
+   * end of a command, and a second space in one command made no key press there.
+   */
+  const type = async (text: string) => {
+    for (const word of text.match(/\S+\s*/g)!) await sendKeys({ type: word });
+  };
+  const focused = (chat: AgentChat) => chat.shadowRoot!.activeElement as HTMLTextAreaElement | null;
+  const composerInput = (chat: AgentChat) => chat.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="input"]');
+  const draftKey = (proxy: string) => `agent-chat:${new URL(proxy, location.href).href}:draft`;
+  afterEach(() => sessionStorage.clear());
+
+  it('go to the input, after the draft the tab kept, with the focus; a space does not close the panel, and an Enter is a new line there: only the Enter in the input sends', async () => {
+    sessionStorage.setItem(draftKey('/typed'), 'Hello. ');
+    const { win, chat, release } = await slowFrame('<agent-chat proxy-url="/typed"></agent-chat>');
+    chat.shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!.click();
+    const skeleton = focused(chat);
+    expect(skeleton?.localName, 'the focus in the panel that is loading, in a text area').to.equal('textarea');
+    expect(skeleton!.getAttribute('aria-label'), 'named').to.equal('Chat');
+    await type('Where is my order');
+    await sendKeys({ press: 'Enter' });
+    expect(chat.open, 'each space typed, not a press of the launcher').to.equal(true);
+    expect(skeleton!.value).to.equal('Where is my order\n');
+    expect(composerInput(chat), 'still loading').to.equal(null);
+
+    await release();
+    await waitUntil(() => composerInput(chat), 'the panel loaded', WAIT);
+    await chat.updateComplete;
+    const input = composerInput(chat)!;
+    expect(input.value, 'after the draft the tab kept').to.equal('Hello. Where is my order\n');
+    expect(focused(chat), 'the focus in the input').to.equal(input);
+    expect(chat.shadowRoot!.querySelector('textarea:not([part])'), 'the skeleton gone').to.equal(null);
+    await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted', WAIT);
+    expect(win.requests.map((r) => r.body.message.text ?? r.body.message.payload), 'nothing sent by the Enter typed while it loaded').to.deep.equal([{ type: 'node', data: 'greeting' }]);
+
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => win.requests.length === 2, 'sent by the Enter in the input', WAIT);
+    expect(win.requests[1].body.message.text).to.equal('Hello. Where is my order');
+  });
+
+  it('inline: typed in the panel while it loads, the words and the focus go on in the input', async () => {
+    const { chat, release } = await slowFrame('<div style="height: 460px"><agent-chat mode="inline" proxy-url="/typed-inline"></agent-chat></div>');
+    const skeleton = chat.shadowRoot!.querySelector<HTMLTextAreaElement>('[part~="panel"] textarea')!;
+    skeleton.focus(); // (the visitor's click into it)
+    await type('Opening hours');
+    await release();
+    await waitUntil(() => composerInput(chat), 'the panel loaded', WAIT);
+    await chat.updateComplete;
+    expect(composerInput(chat)!.value).to.equal('Opening hours');
+    expect(focused(chat), 'the focus in the input').to.equal(composerInput(chat));
+    await sendKeys({ type: '?' });
+    expect(composerInput(chat)!.value, 'typed on where it was').to.equal('Opening hours?');
+  });
+
+  it('where the visitor did not type in it (the page opened the panel), the focus stays with the page and the input is empty', async () => {
+    const { win, chat, release } = await slowFrame('<input id="search"><agent-chat proxy-url="/typed-page"></agent-chat>');
+    const search = win.document.querySelector<HTMLInputElement>('#search')!;
+    search.focus();
+    chat.show();
+    await release();
+    await waitUntil(() => composerInput(chat), 'the panel loaded', WAIT);
+    await chat.updateComplete;
+    expect(composerInput(chat)!.value).to.equal('');
+    expect(win.document.activeElement, 'the page\'s field keeps the focus').to.equal(search);
   });
 });
 

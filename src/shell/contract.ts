@@ -10,7 +10,7 @@ export interface Shell {
   /** The proxy URL the view was loaded for: the view's until the element has another (see ChatView). */
   url: string;
   root: ShadowRoot;
-  /** Where the view renders the panel (the shell's skeleton is replaced). */
+  /** Where the view renders the panel; until it first connects, the shell's skeleton is there, which it takes what was typed in and clears. */
   container: HTMLElement;
   /**
    * The event classes the shell exports, so `instanceof` holds for either script format; named by

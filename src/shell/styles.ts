@@ -90,7 +90,10 @@ export const shellCss = css`
      that container lay nothing out) is as high as the box the site gives the chat. */
   :host([mode='inline']) { display: grid; block-size: 100%; }
   :host([mode='inline']) .panel { block-size: 100%; min-block-size: 320px; border: 1px solid var(--_border); }
-  .loading { margin: auto; padding: 16px; }
+  /* What the panel shows while the rest loads: a text area, where what the visitor types goes on to
+     the input once it has loaded (in the widget's font, not the browser's for fields); or why it
+     could not load. */
+  .loading { margin: auto; padding: 16px; font: inherit; }
   /* A phone, or a short window (a laptop at 200 % zoom, a phone in landscape): the panel covers it.
      In ems, which a media query takes at the visitor's own text size (480 and 560 px at 16 px): a
      visitor who chose larger text in the browser gets the panel a zoom would give them. */

@@ -11,8 +11,8 @@ export type LoadPolicy = 'intent' | 'idle' | 'eager';
 export function whenPageIdle(task: () => void) {
   // (Where there are no idle callbacks, a timer: its delay, the options object, counts as 0.)
   const idle = () => (globalThis.requestIdleCallback || setTimeout)(task, { timeout: 5000 } as never);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  if (document.readyState == 'complete') idle();
+  else addEventListener('load', idle); // (a page loads once: no need to let go of it)
 }
 
 /**

@@ -217,7 +217,17 @@ export class ChatView extends ViewHost implements View {
 
   override connect() {
     super.connect();
-    this.#draft ||= tabValue(this.#session.options.proxyUrl, 'draft') ?? '';
+    // The shell's skeleton, there until the first connect (Lit draws into its container from then):
+    // what the visitor typed in its text area goes after the draft the tab kept (an Enter there a
+    // new line: nothing is sent that they did not send here), and the focus, if it was there, on to
+    // the input once drawn. (Where the rest could not load before, it is the line saying so: no value.)
+    const { container, root } = this.#shell;
+    const skeleton = container.querySelector<HTMLTextAreaElement>('.loading');
+    this.#draft = (this.#draft || tabValue(this.#session.options.proxyUrl, 'draft') || '') + (skeleton?.value ?? '');
+    if (skeleton) {
+      if (root.activeElement == skeleton) super.updateComplete.then(() => this.#focusPart('input'));
+      container.replaceChildren();
+    }
     document.addEventListener('visibilitychange', this.#handleVisibility);
     addEventListener('pageshow', this.#handlePageShow);
     // A window resized or zoomed across these sizes: the panel starts or stops covering it, and the

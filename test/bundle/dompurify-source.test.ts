@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutStandIns, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withoutVersion, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutStandIns, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -14,10 +14,11 @@ describe('DOMPurify without its built-in lists (scripts/dompurify-source.mjs)', 
     for (const file of ['tags.ts', 'attrs.ts']) {
       const { path, code } = source(file);
       const emptied = withoutDefaultLists(code, path);
-      const lists = [...emptied.matchAll(/^export const (\w+) = freeze\((\[[^\]]*\])/gm)].map(([, name, list]) => `${name} ${list}`);
+      const lists = [...emptied.matchAll(/^export const (\w+) = (freeze\()?(\[[^\]]*\])/gm)].map(([, name, frozen, list]) => `${name} ${frozen ?? ''}${list}`);
       assert.ok(lists.length >= 4, `${file}: ${lists.join('; ')}`);
-      for (const list of lists) assert.match(list, /^(\w+ \[\]|text \['#text'\])$/, file);
-      const withoutLists = (text: string) => text.replace(/^export const \w+ = freeze\(\[[\s\S]*?\](?: as const)?\);\n*/gm, '');
+      // Emptied, a plain array: no call of freeze that the minifier must keep for a list nothing reads.
+      for (const list of lists) assert.match(list, /^(\w+ \[\]|text freeze\(\['#text'\])$/, file);
+      const withoutLists = (text: string) => text.replace(/^export const \w+ = (freeze\()?\[[\s\S]*?\](?: as const)?\)?;\n*/gm, '');
       assert.equal(withoutLists(emptied), withoutLists(code), `${file}: only the lists change`);
     }
   });
@@ -91,9 +92,19 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
     assert.throws(() => withFixedOptions(code.replace('WHOLE_DOCUMENT = cfg.WHOLE_DOCUMENT || false;', 'WHOLE_DOCUMENT = Boolean(cfg.WHOLE_DOCUMENT);'), path), /expected/);
   });
 
+  it('purify.ts without its release: DOMPurify.version not set, VERSION not declared, on their lines; refuses a release that makes it otherwise', () => {
+    const cut = withoutVersion(code);
+    assert.equal(cut.split('\n').length, code.split('\n').length, 'as many lines');
+    const [before, after] = [code.split('\n'), cut.split('\n')];
+    assert.deepEqual(before.flatMap((line, i) => (line === after[i] ? [] : [[line, after[i]]])), [['declare const VERSION: string;', ''], ['  DOMPurify.version = VERSION;', '']]);
+    assert.doesNotMatch(cut, /\bVERSION\b/);
+    assert.throws(() => withoutVersion(code.replace('  DOMPurify.version = VERSION;', '  DOMPurify.version = `${VERSION}`;')), /no longer declares VERSION and sets DOMPurify\.version from it once/);
+    assert.throws(() => withoutVersion(code.replace('declare const VERSION: string;', 'const VERSION = "3";')), /no longer declares VERSION/);
+  });
+
   it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, utils.ts with its helpers pure and without its stand-ins for built-ins', () => {
     const shipped = asShipped(code, path);
-    assert.doesNotMatch(shipped, /^declare const VERSION/m);
+    assert.doesNotMatch(shipped, /^declare const VERSION|DOMPurify\.version =/m);
     assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
     assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
     assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), withoutStandIns(withPureHelpers(source('utils.ts').code, source('utils.ts').path), source('utils.ts').path));
@@ -194,12 +205,14 @@ describe('DOMPurify taking its regular expressions by name (scripts/dompurify-so
     assert.doesNotMatch(readFileSync(new URL(file, dist), 'utf8'), /typeof Reflect|\|\|=function/, 'none in the markdown chunk');
   });
 
-  it('the markdown chunk builds no namespace object for them, and has none of the template expressions its configuration never runs', () => {
+  it('the markdown chunk builds no namespace object for them, has none of the template expressions its configuration never runs, no frozen empty list and no release', () => {
     const dist = new URL('../../dist/chunks/', import.meta.url);
     const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
     const chunk = readFileSync(new URL(file, dist), 'utf8');
     assert.doesNotMatch(chunk, /toStringTag/, 'no namespace object (the bundler makes one with Symbol.toStringTag)');
     assert.ok(!chunk.includes('<%[\\w\\W]'), 'no ERB expression');
     assert.ok(chunk.includes('^aria-'), 'the expressions it uses are there');
+    assert.doesNotMatch(chunk, /\(\[\]\)/, 'no call on an empty list (freeze of a list emptied)');
+    assert.ok(!chunk.includes(JSON.parse(readFileSync(new URL('../../node_modules/dompurify/package.json', import.meta.url), 'utf8')).version), 'no release');
   });
 });

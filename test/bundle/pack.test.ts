@@ -42,8 +42,9 @@ describe('npm pack', () => {
     // notes of that day's later fixes (750,803), and from 780,000 with the notes of 3 December's
     // fixes of the proxy's settings and its timestamp (782,317), and from 800,000 with the notes of 4
     // December's keeping in place what a visitor reads as a picture above it comes, which the Node
-    // build keeps as written (801,504).
-    assert.ok(bytes < 820_000, `unpacked ${bytes} bytes`);
+    // build keeps as written (801,504), and from 820,000 with 6 December's keys typed while the
+    // panel loads, kept for its input (820,092).
+    assert.ok(bytes < 850_000, `unpacked ${bytes} bytes`);
   });
 
   it('points at no source map it does not ship (a browser would ask for it; the comment costs every file bytes)', () => {

@@ -119,6 +119,30 @@ test('a click that lands while the rest of the widget arrives opens the chat', a
   await expect(page.locator('#launcher-chat [part~="bubble"]').first()).toContainText("I'm the demo agent");
 });
 
+test('a visitor who clicks and types at once on a slow connection loses no key: the words go on in the input, and only an Enter there sends them', async ({ page }) => {
+  // Before, the keys went to the launcher while the panel's code was on its way: lost, and a space
+  // pressed the launcher again, which closed the panel (found with the demo on "Slow 3G").
+  const requests = recordRequests(page);
+  const release = await holdView(page);
+  await page.goto('/');
+  const chat = page.locator('#launcher-chat');
+  await chat.locator('[part~="launcher"]').click();
+  await page.keyboard.type('Where is my order');
+  await page.keyboard.press('Enter'); // a new line there: the visitor sends from the input
+  await expect(chat.locator('[part~="launcher"]')).toHaveAttribute('aria-expanded', 'true');
+  await expect(chat.locator('[part~="panel"] textarea')).toHaveValue('Where is my order\n');
+  release();
+  const input = chat.locator('[part~="input"]');
+  await expect(input).toHaveValue('Where is my order\n');
+  await expect(input).toBeFocused();
+  await expect(chat.locator('[part~="bubble"]').first()).toContainText("I'm the demo agent");
+  await page.keyboard.press('Enter');
+  await expect(chat.locator('[part~="bubble--user"]')).toHaveText('Where is my order');
+  // (The launcher's: proxy-url="/chat"; the page's inline chats have their own.)
+  const sent = chatPosts(requests).filter((r) => !new URL(r.url).search).map((r) => JSON.parse(r.body).message);
+  expect(sent.map((m) => m.text ?? m.payload?.data)).toEqual(['greeting', 'Where is my order']);
+});
+
 test('the demo greets, follows a button, a carousel button and free text, and restores after a reload', async ({ page }) => {
   const requests = recordRequests(page);
   const problems = await watchProblems(page);

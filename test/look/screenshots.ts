@@ -263,6 +263,12 @@ async function skeleton(p: Page) {
   await shadow(p, '[part~="panel"][aria-busy="true"]').waitFor();
 }
 
+/** …and types at once: the words in the skeleton's text area until the input takes them. */
+async function skeletonTyped(p: Page) {
+  await skeleton(p);
+  await p.keyboard.type('Where is my order? I ordered it on Monday and');
+}
+
 /** The rest of the widget cannot be loaded (offline, or not published next to the script). */
 async function unloadable(p: Page) {
   viewServing = 'missing';
@@ -396,10 +402,18 @@ try {
   await shot('desktop-restarted', { width: 1280, height: 800 }, restarted);
   await shot('dark-restarted', { width: 1280, height: 800, dark: true }, restarted);
   await shot('rtl-restarted', { width: 1280, height: 800, dir: 'rtl' }, restarted);
-  await shot('desktop-skeleton', { width: 1280, height: 800 }, skeleton);
-  releaseView?.();
-  await shot('phone-320-skeleton', { width: 320, height: 640 }, skeleton);
-  releaseView?.();
+  // The view held for each, then let go (the next shot's page loads it anew).
+  for (const [name, options, story] of [
+    ['desktop-skeleton', { width: 1280, height: 800 }, skeleton],
+    ['phone-320-skeleton', { width: 320, height: 640 }, skeleton],
+    ['phone-320-skeleton-typed', { width: 320, height: 640 }, skeletonTyped],
+    ['dark-skeleton-typed', { width: 1280, height: 800, dark: true }, skeletonTyped],
+    ['rtl-skeleton-typed', { width: 1280, height: 800, dir: 'rtl' }, skeletonTyped],
+    ['zoom-200-skeleton-typed', { width: 640, height: 400, scale: 2 }, skeletonTyped],
+  ] as const) {
+    await shot(name, options, story);
+    releaseView?.();
+  }
   await shot('desktop-unloadable', { width: 1280, height: 800 }, unloadable);
   await shot('dark-unloadable', { width: 1280, height: 800, dark: true }, unloadable);
   await shot('phone-320-unloadable', { width: 320, height: 640 }, unloadable);

@@ -5,7 +5,11 @@
 // GET /flaky/<run>/down and /flaky/<run>/up switch it. A test picks a fresh <run>.
 // (Not an HTTP error: the test runner marks every response with an extension cacheable for a year,
 // so the browser would keep the error; and a connection dropped once the browser retries by itself.)
+// A slow connection too: after GET /flaky/<run>/hold, those requests are answered only once
+// GET /flaky/<run>/release comes (the panel's code ~2 s after a click on "Slow 3G").
 const down = new Set();
+/** Runs on hold: each with the answers waiting for its release. */
+const held = new Map();
 
 /** @type {import('@web/dev-server-core').Middleware} */
 export async function flakyNetwork(ctx, next) {
@@ -18,11 +22,20 @@ export async function flakyNetwork(ctx, next) {
     ctx.body = file;
     return undefined;
   }
-  if ((file === 'agent-chat-view.js' || file.includes('chunks/')) && down.has(run)) {
+  if (file === 'hold') held.set(run, []);
+  if (file === 'release') held.get(run)?.forEach((answer) => answer());
+  if (file === 'hold' || file === 'release') {
+    if (file === 'release') held.delete(run);
+    ctx.body = file;
+    return undefined;
+  }
+  const lazy = file === 'agent-chat-view.js' || file.includes('chunks/');
+  if (lazy && down.has(run)) {
     ctx.respond = false;
     ctx.req.socket.destroy();
     return undefined;
   }
+  if (lazy && held.has(run)) await new Promise((answer) => held.get(run).push(answer));
   ctx.url = `/dist/${file}`;
   return next();
 }
