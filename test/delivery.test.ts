@@ -244,6 +244,20 @@ describe('<agent-chat> delivery', () => {
       setOnline(true);
       await waitForBubbles(chat, 3);
     });
+
+    it('an answer that comes while the browser says it is offline (a proxy on the local network; the browser can be wrong) is taken as it is: a refusal says why, as online, and is not held for the connection', async () => {
+      const { chat, proxy: p } = await mount(proxy(), { open: true });
+      await waitForBubbles(chat, 1);
+      p.next(() => {
+        Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+        return { status: 400, json: { status: 'error', error: 'Invalid request' } };
+      });
+      const failed = oneEvent(chat, 'agent-chat-error') as Promise<AgentChatErrorEvent>;
+      chat.send('refused');
+      expect((await failed).detail).to.deep.include({ kind: 'http', status: 400, retryable: false, willRetry: false });
+      await chat.updateComplete;
+      expect(statusOf(chat, 'refused')).to.equal('Not delivered — Your message could not be sent. Discard');
+    });
   });
 
   it('moving the element (taken off and put back in one task, as a framework re-parents it) keeps its request in flight: answered once, not sent again', async () => {
@@ -265,6 +279,28 @@ describe('<agent-chat> delivery', () => {
     } finally {
       elsewhere.remove();
     }
+  });
+
+  it('taken out by the page as a reply comes (a site that changes its page on the agent\'s answer): the message queued behind it is not asked from the page it left, and goes once, when it is back', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 1);
+    const box = chat.parentElement!;
+    const gate = p.hold();
+    chat.send('first');
+    chat.send('second'); // waits for it
+    await waitForRequests(p, 2);
+    chat.addEventListener('agent-chat-response', () => chat.remove(), { once: true });
+    gate.release();
+    await waitUntil(() => !chat.isConnected, 'taken out as the first reply came', WAIT);
+    let backAt = Infinity;
+    // (In a frame: whatever the queue does in this task and the next ones has run by then.)
+    await new Promise(requestAnimationFrame);
+    backAt = performance.now();
+    box.append(chat);
+    await waitForBubbles(chat, 5, 'both replies');
+    const tries = p.requests.filter((r) => r.body.message.text === 'second');
+    expect(tries.map((r) => r.at >= backAt), 'asked once, once back, not from the page it left').to.deep.equal([true]);
   });
 
   it('taken out mid-send and put back a moment later (a single-page site rendering its layout again): the message goes again, under its id, and is answered', async () => {

@@ -53,7 +53,7 @@ export interface FailureOutcome {
  *                                                       or kept going (a restart: see ChatSession)
  * ```
  *
- * Invariants (each tested in test/journeys/ and test/delivery.test.ts):
+ * Invariants (each tested in test/journeys/, test/delivery.test.ts and test/controllers/delivery-controller.test.ts):
  * 1. While the queue holds anything, it is in exactly one of `in-flight`, `retrying` (with the
  *    time T) or `offline`. There is no dead stop: transient failures retry for as long as the page
  *    is open, with a backoff capped at `RETRY.maxMs`; but no request the agent may have had (no
@@ -226,6 +226,7 @@ export class DeliveryController implements ReactiveController {
     }
   }
 
+  /** Not while the host is out of the page (test/controllers/delivery-controller.test.ts). */
   #canSend() {
     return !this.offline && !this.#timer && this.#queue.length > 0 && this.#host.isConnected !== false;
   }
