@@ -442,7 +442,7 @@ export class AgentChat extends Upgrade {
     }
     if (!button) {
       button = h('button', { part: 'launcher', class: 'launcher', 'aria-controls': 'panel' }, icon(CHAT_ICON, 26));
-      // (Handlers set as properties: shorter than listeners, and none is the page's to see.) A click
+      // (Handlers set as properties, shorter than listeners: the button is the shell's own.) A click
       // that opens the panel before the rest has loaded puts the focus in the skeleton's text area:
       // a visitor who types at once on a slow connection types there, not on the launcher (a space
       // would press it again), and the view takes what they typed (README, "A click before the

@@ -10,7 +10,7 @@ export interface Shell {
   /** The proxy URL the view was loaded for: the view's until the element has another (see ChatView). */
   url: string;
   root: ShadowRoot;
-  /** Where the view renders the panel; until it first connects, the shell's skeleton is there, which it takes what was typed in and clears. */
+  /** Where the view renders the panel. Until the view first connects the shell's skeleton is there: the view takes what was typed in it, then clears it. */
   container: HTMLElement;
   /**
    * The event classes the shell exports, so `instanceof` holds for either script format; named by
