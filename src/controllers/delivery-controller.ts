@@ -177,7 +177,7 @@ export class DeliveryController implements ReactiveController {
     void this.#pump();
   }
 
-  /** Drops a job that is not in flight; the rest of the queue goes on. */
+  /** Drops a job that is not in flight; the rest of the queue goes on at once (the visitor is here). */
   discard(id: string) {
     const index = this.#queue.findIndex((job) => job.id === id);
     if (index < 0 || (index === 0 && this.#inFlight)) return;

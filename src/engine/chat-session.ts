@@ -338,7 +338,11 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     else this.#conversation.nudge();
   }
 
-  /** Drops a message that was not delivered. */
+  /**
+   * Takes a message that was not delivered out of the conversation: one still waiting is never sent,
+   * and what waits behind it goes at once; one in flight goes on (the agent has it), its answer
+   * left out (the response event still fires).
+   */
   discard(id: string) {
     this.#delivery.discard(id);
     this.#removeMessage(id);

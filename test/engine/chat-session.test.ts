@@ -863,6 +863,29 @@ describe('createChatSession (agent-chat/engine)', () => {
     ]);
   });
 
+  it('discard(id) of a message in flight: the request goes on (the agent has it), its answer stays out of the conversation, the response event fires, and the tags it carried are not sent again', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    const responses: string[] = [];
+    session.addEventListener('agent-chat-response', (e) => responses.push((e as CustomEvent).detail.request.message.text));
+    session.start();
+    session.updateTags({ add: ['vip'] });
+    const held = proxy.hold();
+    session.send('never mind');
+    session.send('next');
+    await waitUntil(() => proxy.bodies.length === 1, 'the first in flight', WAIT);
+    const [first] = session.messages;
+    expect(session.pendingOf(first.id)).to.deep.equal({ kind: 'in-flight' });
+    session.discard(first.id);
+    expect(texts(session), 'taken out at once').to.deep.equal(['> next']);
+    held.release();
+    await waitUntil(() => session.messages.length === 2, 'the next answered', WAIT);
+    expect(texts(session)).to.deep.equal(['> next', 'You said: next']);
+    expect(responses, 'both answered').to.deep.equal(['never mind', 'next']);
+    expect(proxy.bodies.map((body) => [body.message.text, body.tagOperations]), 'each once, the tags with the first only').to.deep.equal([
+      ['never mind', { add: ['vip'] }], ['next', undefined],
+    ]);
+  });
+
   it('updateTags() the proxy refuses (400): the request fails, and the tags do not go with every request after it', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     session.start();

@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { echoAgent } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, statusOf, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { clickLauncher, down, recordStates, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
+import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, recordStates, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 describe('journeys: the agent is down, the browser is offline', () => {
   const proxy = useFakeProxies();
@@ -120,6 +120,61 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(sent(p, before), 'each once, in order').to.deep.equal(['second', 'third']);
   });
 
+  it('agent down for a minute → three messages → the first discarded: the next is tried at once, not when the first would have been, a minute later', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => downForAMinute);
+    for (const text of ['first', 'second', 'third']) await submit(chat, text);
+    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    await waitForStatus(chat, 'third', 'Not delivered yet Discard');
+    const before = p.requests.length;
+    part(chat, 'discard-button')!.click(); // the first's
+    await waitUntil(() => p.requests.length > before, 'the next tried at once (the first was to wait a minute)', WAIT);
+    expect(sent(p, before), 'the next, not the one behind it').to.deep.equal(['second']);
+    await waitForStatus(chat, 'second', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    expect(statusOf(chat, 'third')).to.equal('Not delivered yet Discard');
+  });
+
+  it('agent down → three messages → the middle one discarded: the others go when the agent is back, in order, and it never does', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(() => downForAMinute);
+    for (const text of ['first', 'second', 'third']) await submit(chat, text);
+    await waitForStatus(chat, 'third', 'Not delivered yet Discard');
+    const before = p.requests.length;
+    parts(chat, 'discard-button')[1].click(); // the second's
+    await waitUntil(() => bubbles(chat).length === 3, 'the second gone from the log', WAIT);
+    // (The visitor is here: the first is tried again at once, as when they send.)
+    await waitForStatus(chat, 'first', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    expect(statusOf(chat, 'third')).to.equal('Not delivered yet Discard');
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click();
+    await waitForBubbles(chat, 5);
+    expect(bubbles(chat).slice(1)).to.deep.equal(['first', 'third', 'You said: first', 'You said: third']);
+    expect(sent(p, before).filter((text) => text !== 'first'), 'the third once, the second never').to.deep.equal(['third']);
+    expect(sent(p, before).at(-2), 'the first before the third').to.equal('first');
+  });
+
+  it('a refused message discarded while the next waits out the agent\'s minute: the next keeps waiting, then goes', async () => {
+    const { chat, proxy: p } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    p.handle(({ body }) => (body.message.text === 'refused' ? { status: 400, json: { status: 'error', error: 'bad request' } } : downForAMinute));
+    await submit(chat, 'refused');
+    await submit(chat, 'later');
+    await waitForStatus(chat, 'refused', /^Not delivered — .* Discard$/);
+    await waitForStatus(chat, 'later', /^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    const before = p.requests.length;
+    part(chat, 'discard-button')!.click(); // the refused one's
+    await waitUntil(() => !bubbles(chat).includes('refused'), 'the refused message gone', WAIT);
+    await afterIdle();
+    expect(sent(p, before), 'the agent\'s minute kept').to.deep.equal([]);
+    expect(statusOf(chat, 'later')).to.match(/^Not delivered yet — retrying in \d+ s Retry now Discard$/);
+    p.handle(echoAgent);
+    part(chat, 'retry-button')!.click();
+    await waitForBubbles(chat, 3);
+    expect(sent(p, before)).to.deep.equal(['later']);
+  });
+
   it('offline → two messages → online: no fetch while offline, exactly one each after', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
@@ -154,13 +209,21 @@ describe('journeys: the agent is down, the browser is offline', () => {
     expect(sent(p, before)).to.deep.equal(['in a tunnel']);
   });
 
-  it('a retrying queue tries again at once when the tab becomes visible again', async () => {
+  it('a queue waiting out the agent\'s minute: the tab put in the background keeps the wait; looked at again, it tries again at once', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
-    p.next(down);
+    p.next(downForAMinute);
     await submit(chat, 'back from another tab');
-    await waitForStatus(chat, 'back from another tab', /^Not delivered yet/);
+    await waitForStatus(chat, 'back from another tab', /^Not delivered yet — retrying in \d+ s/);
     const before = p.requests.length;
+    lookAway(true);
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await afterIdle();
+      expect(sent(p, before), 'nothing asked as the visitor goes to another tab').to.deep.equal([]);
+    } finally {
+      lookBack();
+    }
     document.dispatchEvent(new Event('visibilitychange')); // document.visibilityState is "visible"
     expect(sent(p, before), 'sent at once, not at the timer').to.deep.equal(['back from another tab']);
     await waitForBubbles(chat, 3);
