@@ -3,7 +3,7 @@
  * Requests go through the same fake proxy as the widget's (recorded when `fetch` is called).
  */
 import { expect, waitUntil } from '@open-wc/testing';
-import { createChatSession, type SessionChange } from '../../src/engine/index.js';
+import { createChatSession, type DeliveryState, type SessionChange } from '../../src/engine/index.js';
 import { EARLY_TAGS_KEY } from '../../src/controllers/conversation-controller.js';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
@@ -861,6 +861,20 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => [body.message.text, body.tagOperations])).to.deep.equal([
       ['one', { add: ['vip'] }], ['one', { add: ['vip'] }], ['two', { add: ['returning'] }], ['three', { add: ['returning'] }], ['four', undefined],
     ]);
+  });
+
+  it("delivery says `retrying` only with the retry's time, whenever it is read (as a reply is told while the next message waits its turn too)", async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    const seen: DeliveryState[] = [];
+    session.subscribe(() => seen.push(session.delivery));
+    session.addEventListener('agent-chat-response', () => seen.push(session.delivery));
+    session.start();
+    proxy.next({ status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '0' } });
+    for (const text of ['one', 'two', 'three']) session.send(text);
+    await waitUntil(() => session.messages.length === 6, 'all answered', WAIT);
+    expect(seen.filter((state) => state.name === 'retrying'), 'the retry seen').to.not.deep.equal([]);
+    expect(seen.filter((state) => state.name === 'retrying' && !(state.at > 0)), 'each with its time').to.deep.equal([]);
+    expect(seen.at(-1)).to.deep.equal({ name: 'idle' });
   });
 
   it('discard(id) of a message in flight: the request goes on (the agent has it), its answer stays out of the conversation, the response event fires, and the tags it carried are not sent again', async () => {
