@@ -145,6 +145,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     first.start();
     first.greet();
     await waitUntil(() => first.greetingProblem !== undefined, 'the greeting refused', WAIT);
+    expect(first.greetingProblem, 'said in a sentence (a refusal has no note for the developer)').to.deep.equal({ failed: 'The chat could not start.' });
     first.send('hello anyway');
     await waitUntil(() => first.messages.length === 2, 'answered', WAIT);
     first.stop();
@@ -741,6 +742,38 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('the answer to a request of the conversation put away, coming after restart(), does not begin the new one: greet() still greets it', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    const held = proxy.hold();
+    session.send('old question');
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    session.restart(); // no greeting yet: this site's UI greets when its panel opens
+    const answered = new Promise((resolve) => session.addEventListener('agent-chat-response', resolve, { once: true }));
+    held.release();
+    await answered;
+    expect(texts(session), 'the answer kept with the conversation put away').to.deep.equal([]);
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    expect(texts(session)).to.deep.equal(['Hello! How can I help?']);
+  });
+
+  it('a request of the conversation put away that fails after restart() says nothing in the new one (a postback without a title, refused)', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    const changes: SessionChange[] = [];
+    session.subscribe((change) => changes.push(change));
+    session.start();
+    const held = proxy.hold();
+    session.postback({ type: 'node', data: 'pricing' });
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    session.restart();
+    const failed = new Promise((resolve) => session.addEventListener('agent-chat-error', resolve, { once: true }));
+    held.release({ status: 400, json: { status: 'error', error: 'bad request' } });
+    await failed;
+    expect(changes.filter((change) => change.kind === 'failure'), 'no failure told').to.deep.equal([]);
+    expect(session.greetingProblem).to.equal(undefined);
+  });
+
   it('undoable: a new conversation can be taken back until a message is written in it, in any tab, or another tab begins one; then undoRestart() takes nothing back', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     expect(!!a.undoable, 'before any restart').to.equal(false);
@@ -898,6 +931,18 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => [body.message.text, body.tagOperations]), 'each once, the tags with the first only').to.deep.equal([
       ['never mind', { add: ['vip'] }], ['next', undefined],
     ]);
+  });
+
+  it('updateTags() then a message the proxy gave up on (504: the agent may or may not have it): the tags go again with the next request', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    session.updateTags({ add: ['vip'] });
+    proxy.next({ status: 504, json: { status: 'error', error: 'The agent service did not answer within 15000 ms' } });
+    session.send('one');
+    await waitUntil(() => session.messages[0]?.kind === 'user' && session.messages[0].status === 'failed', 'no answer in time', WAIT);
+    session.send('two');
+    await waitUntil(() => session.messages.length === 3, 'answered', WAIT);
+    expect(proxy.bodies.map((body) => [body.message.text, body.tagOperations])).to.deep.equal([['one', { add: ['vip'] }], ['two', { add: ['vip'] }]]);
   });
 
   it('updateTags() the proxy refuses (400): the request fails, and the tags do not go with every request after it', async () => {
