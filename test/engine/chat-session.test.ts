@@ -110,6 +110,34 @@ describe('createChatSession (agent-chat/engine)', () => {
     session.stop();
   });
 
+  it('pendingOf(id): in flight, queued behind it, then nothing once delivered; nothing for a reply or an id it does not know', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    const [first, second] = [proxy.hold(), proxy.hold()];
+    session.send('one');
+    session.send('two');
+    await waitUntil(() => proxy.inFlight === 1, 'the first in flight', WAIT);
+    const [one, two] = session.messages;
+    expect([session.pendingOf(one.id), session.pendingOf(two.id)]).to.deep.equal([{ kind: 'in-flight' }, { kind: 'queued' }]);
+    first.release();
+    await waitUntil(() => texts(session).includes('You said: one') && proxy.bodies.length === 2, 'the first answered, the second in flight', WAIT);
+    expect([session.pendingOf(one.id), session.pendingOf(two.id)]).to.deep.equal([undefined, { kind: 'in-flight' }]);
+    const reply = session.messages.find((m) => m.kind === 'agent')!;
+    expect([session.pendingOf(reply.id), session.pendingOf('no-such-message')]).to.deep.equal([undefined, undefined]);
+    second.release();
+    await waitUntil(() => session.messages.length === 4, 'both answered', WAIT);
+  });
+
+  it('greetingProblem: none while a message waits for its retry in a conversation that message began (nothing held)', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    proxy.next({ status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '60' } });
+    session.send('hello first');
+    await waitUntil(() => session.delivery.name === 'retrying', 'retrying', WAIT);
+    expect(session.greetingProblem).to.equal(undefined);
+    expect(session.pendingOf(session.messages[0].id)).to.deep.include({ kind: 'retrying' });
+  });
+
   it("writes its texts in options.language, whose table start() loads (a site's own UI has no widget to load it)", async () => {
     const greeting = proxy.hold();
     const session = newSession({ proxyUrl: proxy.url, language: 'de-AT' });
