@@ -128,6 +128,39 @@ describe('createChatSession (agent-chat/engine)', () => {
     await waitUntil(() => session.messages.length === 4, 'both answered', WAIT);
   });
 
+  it('sendAgain(id) sends nothing but a message that got no answer in time: not one delivered, one refused, a reply or an id it does not know', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    session.send('delivered');
+    await waitUntil(() => session.messages.length === 2, 'answered', WAIT);
+    proxy.next({ status: 400, json: { status: 'error', error: 'bad request' } });
+    session.send('refused');
+    await waitUntil(() => session.messages[2]?.kind === 'user' && session.messages[2].status === 'failed', 'refused', WAIT);
+    const before = texts(session);
+    for (const message of session.messages) session.sendAgain(message.id);
+    session.sendAgain('no-such-message');
+    expect(texts(session), 'nothing taken out or added').to.deep.equal(before);
+    session.send('after');
+    await waitUntil(() => texts(session).includes('You said: after'), 'a message sent after them answered', WAIT);
+    expect(proxy.bodies.map((body) => body.message.text), 'nothing sent again').to.deep.equal(['delivered', 'refused', 'after']);
+  });
+
+  it('reload() takes up another proxy URL: true as it does, false when the URL is the one it has or the session has not started', () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    expect(session.reload(), 'not started').to.equal(false);
+    session.start();
+    expect(session.reload(), 'the same URL').to.equal(false);
+    const other = new FakeProxy();
+    try {
+      session.options.proxyUrl = other.url;
+      expect(session.reload(), 'another URL').to.equal(true);
+      expect(session.reload(), 'taken up already').to.equal(false);
+      session.stop();
+    } finally {
+      other.restore();
+    }
+  });
+
   it('greetingProblem: none while a message waits for its retry in a conversation that message began (nothing held)', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     session.start();
