@@ -161,6 +161,41 @@ describe('createChatSession (agent-chat/engine)', () => {
     }
   });
 
+  it('read(): readAt is when the newest message the visitor has seen came, in every tab; a tab that has not yet heard of a newer reply, reading, does not take it back', async () => {
+    const before = newSession({ proxyUrl: proxy.url });
+    before.read();
+    expect(before.readAt, 'before start(): nothing read, and nothing to read').to.equal(0);
+    const { a, b } = await twoTabsAfterOneTurn();
+    expect(a.readAt, 'nothing read yet').to.equal(0);
+    a.read();
+    expect([a.readAt, b.readAt], 'read in tab A: told to both').to.deep.equal([a.messages[2].at, a.messages[2].at]);
+    const reads: SessionChange[] = [];
+    b.subscribe((change) => change.kind === 'read' && reads.push(change));
+    const held = proxy.hold();
+    a.send('three');
+    await waitUntil(() => b.messages.length === 4, 'tab B has the message', WAIT);
+    const sentAt = a.messages[3].at;
+    await waitUntil(() => Date.now() > sentAt, 'a millisecond later', WAIT);
+    // The reply, read at once in tab A; in the same task tab B, whose page has not yet heard of the
+    // reply, shows its newest message as read too.
+    const both = new Promise<number>((resolve) => {
+      const stop = a.subscribe(() => {
+        if (a.messages.length < 5) return;
+        stop();
+        a.read();
+        expect(b.messages, 'tab B has not heard of it yet').to.have.length(4);
+        b.read();
+        resolve(a.messages[4].at);
+      });
+    });
+    held.release();
+    const replyAt = await both;
+    expect(replyAt, 'the reply came after the message').to.be.above(sentAt);
+    expect([a.readAt, b.readAt], 'the reply stays read, in both tabs').to.deep.equal([replyAt, replyAt]);
+    await waitUntil(() => reads.length > 0, 'tab B told of the read', WAIT);
+    expect(b.readAt).to.equal(replyAt);
+  });
+
   it('greetingProblem: none while a message waits for its retry in a conversation that message began (nothing held)', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     session.start();

@@ -8,7 +8,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { clickLauncher, lookAway, lookBack, submit } from './support.js';
+import { clickLauncher, lookAway, lookBack, noticeAheadOfWrite, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
@@ -122,6 +122,23 @@ describe('journeys: the launcher\'s nudges', () => {
     } finally {
       channel.close();
     }
+  });
+
+  it('a reply told of beside the launcher goes once the visitor reads it in another tab, also when the notice that it was read overtakes the storage write', async () => {
+    const p = proxy();
+    const chat = await greetedThenClosed(p);
+    await replyWhileClosed(chat, p, 'When do you open?', 'We open at nine.');
+    // Another tab (a real one) shows it: its "read" notice arrives first, its write visible here
+    // only afterwards. (The reply came before now.)
+    await noticeAheadOfWrite(p.url, 3, 'read', {
+      meanwhile: async () => {
+        await chat.updateComplete;
+        expect(shownText(chat, 'badge'), 'the notice alone found nothing new').to.equal('1');
+      },
+      data: Date.now(),
+      until: () => !part(chat, 'preview') && !part(chat, 'badge'),
+      what: 'the storage event said it was read',
+    });
   });
 
   it('a reply that arrives while closed: its first line beside the launcher, announced; dismissed, it goes until the next one; opening clears it', async () => {

@@ -10,7 +10,7 @@ import { isConversation } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
 import { echoAgent, ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, loadBundleInto, mount, part, parts, statusOf, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
+import { afterIdle, clickLauncher, down, downForAMinute, lookAway, lookBack, noticeAheadOfWrite, outboxSettled, resetOnline, sent, setOnline, submit, waitForStatus } from './support.js';
 
 const input = (chat: AgentChat) => part(chat, 'input') as HTMLTextAreaElement;
 
@@ -484,8 +484,7 @@ describe('journeys: reloads and tabs', () => {
     const p = proxy();
     const { chat } = await mount(p, { mode: 'inline' });
     await waitForBubbles(chat, 1);
-    const key = `agent-chat:${p.url}:conversation`;
-    const stored = JSON.parse(localStorage.getItem(key)!).data;
+    const stored = JSON.parse(localStorage.getItem(`agent-chat:${p.url}:conversation`)!).data;
     expect(isConversation(stored)).to.equal(true);
     const later = {
       ...stored,
@@ -496,32 +495,14 @@ describe('journeys: reloads and tabs', () => {
         { kind: 'agent', id: crypto.randomUUID(), at: Date.now(), item: text('its reply') },
       ],
     };
-    // Another tab: its "changed" notice arrives first, and its localStorage write becomes visible
-    // here only afterwards (storage events fire in other documents, so the write comes from a frame).
-    const reads: string[] = [];
-    const getItem = Storage.prototype.getItem;
-    Storage.prototype.getItem = function (name: string) {
-      reads.push(name);
-      return getItem.call(this, name);
-    };
-    const channel = new BroadcastChannel(`agent-chat:${p.url}`);
-    try {
-      channel.postMessage(0);
-      await waitUntil(() => reads.includes(key), 'the notice made the widget read storage', WAIT);
-    } finally {
-      Storage.prototype.getItem = getItem;
-    }
-    expect(bubbles(chat), 'the notice alone found nothing new').to.have.length(1);
-    const frame = document.createElement('iframe');
-    document.body.append(frame);
-    try {
-      frame.contentWindow!.localStorage.setItem(key, JSON.stringify({ v: 1, data: later }));
-      await waitForBubbles(chat, 3, 'the storage event brought the change');
-      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'from a real tab', 'its reply']);
-    } finally {
-      channel.close();
-      frame.remove();
-    }
+    // Another tab: its "changed" notice arrives first, its write visible here only afterwards.
+    await noticeAheadOfWrite(p.url, 0, 'conversation', {
+      meanwhile: () => void expect(bubbles(chat), 'the notice alone found nothing new').to.have.length(1),
+      data: later,
+      until: () => bubbles(chat).length === 3,
+      what: 'the storage event brought the change',
+    });
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?', 'from a real tab', 'its reply']);
   });
   it('two tabs opened while the greeting is on its way: greeted once, the greeting shown in both', async () => {
     const p = proxy();
@@ -624,6 +605,29 @@ describe('journeys: reloads and tabs', () => {
     expect(sent(p, attempts + 1), 'the greeting, then the message; each once').to.deep.equal(['(greeting)', 'asked in tab B']);
     expect(problem(), 'no problem left in tab B').to.equal('');
     expect(statusOf(b.chat, 'asked in tab B')).to.equal('sent');
+  });
+
+  it('the second tab shows the first tab\'s new retry time when the notice of it overtakes its storage write', async () => {
+    const p = proxy();
+    p.handle(() => downForAMinute);
+    const a = await mount(p, { open: true });
+    await waitUntil(() => part(a.chat, 'error'), 'tab A cannot greet', WAIT);
+    const b = await mount(p, { open: true });
+    const problem = () => part(b.chat, 'error')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+    await waitUntil(() => /retrying in \d+ s/.test(problem()), 'tab B says the greeting is retried', WAIT);
+    const seconds = () => Number(/retrying in (\d+) s/.exec(problem())?.[1]);
+    expect(seconds(), 'tab A\'s minute').to.be.within(50, 60);
+    // Tab A (a real tab) now tries again in five minutes: its "retry changed" notice arrives first,
+    // its write visible here only afterwards.
+    await noticeAheadOfWrite(p.url, 1, 'retry', {
+      meanwhile: async () => {
+        await b.chat.updateComplete;
+        expect(seconds(), 'the notice alone found nothing new').to.be.within(45, 60);
+      },
+      data: Date.now() + 300_000,
+      until: () => seconds() > 250,
+      what: 'the storage event brought the new time',
+    });
   });
 
   /** Two tabs open on one proxy, both greeted; then the browser goes offline. */

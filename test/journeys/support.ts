@@ -139,3 +139,37 @@ export async function accessibleOnceStill(what: string, ...chats: (AgentChat | u
     }
   }
 }
+
+/**
+ * Another tab's change of `agent-chat:{proxyUrl}:{key}`, its notice (`notice`: what its channel
+ * message says changed) arriving before its localStorage write is visible here: posts the notice
+ * and waits until the page has read the key, runs `meanwhile` (what the page shows then), makes the
+ * write of `data` from a frame (storage events fire in other documents only), and waits until
+ * `until` says the page shows it.
+ */
+export async function noticeAheadOfWrite(proxyUrl: string, notice: number, key: string, write: { meanwhile: () => Promise<void> | void; data: unknown; until: () => unknown; what: string }) {
+  const fullKey = `agent-chat:${proxyUrl}:${key}`;
+  const reads: string[] = [];
+  const { getItem } = Storage.prototype;
+  Storage.prototype.getItem = function (this: Storage, name: string) {
+    reads.push(name);
+    return getItem.call(this, name);
+  };
+  const channel = new BroadcastChannel(`agent-chat:${proxyUrl}`);
+  try {
+    channel.postMessage(notice);
+    await waitUntil(() => reads.includes(fullKey), 'the notice made the widget read storage', WAIT);
+  } finally {
+    Storage.prototype.getItem = getItem;
+    channel.close();
+  }
+  await write.meanwhile();
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  try {
+    frame.contentWindow!.localStorage.setItem(fullKey, JSON.stringify({ v: 1, data: write.data }));
+    await waitUntil(write.until, write.what, WAIT);
+  } finally {
+    frame.remove();
+  }
+}
