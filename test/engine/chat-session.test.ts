@@ -301,6 +301,25 @@ describe('createChatSession (agent-chat/engine)', () => {
     later.stop();
   });
 
+  it('a conversation that idles out while its page stays open: greet() puts it away and tells a reset (a UI draws the log anew), then greets', async () => {
+    const session = newSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
+    session.start();
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    const changes: string[] = [];
+    session.subscribe((change) => changes.push(`${change.kind} ${session.messages.length}`));
+    const { now } = Date;
+    Date.now = () => now() + 2 * 60 * 60_000; // two hours later, the page open all along
+    try {
+      session.greet();
+    } finally {
+      Date.now = now;
+    }
+    expect(changes[0], 'told first, with the conversation empty').to.equal('reset 0');
+    await waitUntil(() => session.messages.length === 1, 'greeted anew', WAIT);
+    expect(proxy.bodies, 'two greetings').to.have.length(2);
+  });
+
   it('a rating\'s tag left waiting when the conversation idles out stays with it: the new greeting carries the site\'s tags only', async () => {
     const first = newSession({ proxyUrl: proxy.url, sessionTimeout: 60 });
     first.start();
