@@ -9,6 +9,7 @@ import { stringsFor } from '../../src/i18n/strings.js';
 import { echoAgent, FakeProxy, ok, text, type Reply } from '../support/fake-proxy.js';
 import { retriesFailedModules } from '../support/module-retry.js';
 import { collectPageErrors, WAIT } from '../support/widget.js';
+import { downForAMinute } from '../journeys/support.js';
 
 /**
  * Does `run` as a tab whose copy of storage is out of date: `getItem` answers what `stale` says for
@@ -178,18 +179,18 @@ describe('createChatSession (agent-chat/engine)', () => {
     await waitUntil(() => Date.now() > sentAt, 'a millisecond later', WAIT);
     // The reply, read at once in tab A; in the same task tab B, whose page has not yet heard of the
     // reply, shows its newest message as read too.
-    const both = new Promise<number>((resolve) => {
+    const both = new Promise<[number, number]>((resolve) => {
       const stop = a.subscribe(() => {
         if (a.messages.length < 5) return;
         stop();
         a.read();
-        expect(b.messages, 'tab B has not heard of it yet').to.have.length(4);
         b.read();
-        resolve(a.messages[4].at);
+        resolve([a.messages[4].at, b.messages.length]);
       });
     });
     held.release();
-    const replyAt = await both;
+    const [replyAt, shownInB] = await both;
+    expect(shownInB, 'tab B had not heard of it yet').to.equal(4);
     expect(replyAt, 'the reply came after the message').to.be.above(sentAt);
     expect([a.readAt, b.readAt], 'the reply stays read, in both tabs').to.deep.equal([replyAt, replyAt]);
     await waitUntil(() => reads.length > 0, 'tab B told of the read', WAIT);
@@ -199,7 +200,7 @@ describe('createChatSession (agent-chat/engine)', () => {
   it('greetingProblem: none while a message waits for its retry in a conversation that message began (nothing held)', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     session.start();
-    proxy.next({ status: 503, json: { status: 'error', error: 'overloaded' }, headers: { 'Retry-After': '60' } });
+    proxy.next(downForAMinute);
     session.send('hello first');
     await waitUntil(() => session.delivery.name === 'retrying', 'retrying', WAIT);
     expect(session.greetingProblem).to.equal(undefined);
