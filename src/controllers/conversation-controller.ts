@@ -198,7 +198,10 @@ export class ConversationController implements ReactiveController {
     // had not read it, after a reload, left them in storage for good).
     this.archived();
     const finished = this.conversation;
-    if (finished.messages.length) this.#store?.set('archive', finished);
+    // Kept if it has anything to bring back: messages, or requests without one (a greeting, a
+    // postback without a title) whose answer, coming later, goes with it (an Undo would otherwise
+    // bring back a copy without it, and send them again).
+    if (finished.held?.length || finished.messages.length) this.#store?.set('archive', finished);
     this.restore(newConversation(Date.now()));
     return finished;
   }

@@ -874,6 +874,48 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(texts(session)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('a postback without a title, with the agent as the conversation is begun anew, another waiting behind it: its answer is kept with the conversation put away; undoRestart() brings it back, and sends the other, once', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    const held = proxy.hold();
+    session.postback({ type: 'node', data: 'pricing' });
+    session.postback({ type: 'node', data: 'hours' }); // waits behind it
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    session.restart();
+    const answered = new Promise((resolve) => session.addEventListener('agent-chat-response', resolve, { once: true }));
+    held.release();
+    await answered;
+    expect(texts(session), 'not in the new conversation').to.deep.equal([]);
+    expect(session.undoRestart()).to.equal(true);
+    expect(texts(session), 'back with the conversation').to.deep.equal(['Postback: "pricing"']);
+    await waitUntil(() => session.messages.length === 2, 'the other sent', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(texts(session)).to.deep.equal(['Postback: "pricing"', 'Postback: "hours"']);
+    expect(proxy.bodies.map((body) => body.message.payload?.data), 'each went once').to.deep.equal(['pricing', 'hours']);
+  });
+
+  it('two new conversations while a request is with the agent, a message written in the first: its answer goes into neither, nor throws; undoRestart() brings back the second with its message alone', async () => {
+    const page = collectPageErrors();
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    const held = proxy.hold();
+    session.send('old question');
+    await waitUntil(() => proxy.inFlight === 1, 'in flight', WAIT);
+    session.restart();
+    session.send('typed in the second'); // waits behind it
+    session.restart();
+    const answered = new Promise((resolve) => session.addEventListener('agent-chat-response', resolve, { once: true }));
+    held.release();
+    await answered;
+    // What the answer is made of goes on after the listeners (a throw there would land in the page).
+    await new Promise((resolve) => setTimeout(resolve));
+    page.stop();
+    expect(page.errors).to.deep.equal([]);
+    expect(texts(session), 'not in the third').to.deep.equal([]);
+    expect(session.undoRestart()).to.equal(true);
+    expect(texts(session), 'the second, without the first one\'s answer').to.deep.equal(['> typed in the second']);
+  });
+
   it('a request of the conversation put away that fails after restart() says nothing in the new one (a postback without a title, refused)', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     const changes: SessionChange[] = [];

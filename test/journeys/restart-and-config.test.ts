@@ -10,7 +10,8 @@ import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
 describe('journeys: restart and configuration changes', () => {
   const proxy = useFakeProxies();
 
-  it('restart with a request in flight: the request goes on (the agent has it), the new greeting after it, and its late reply never shows in the new conversation', async () => {
+  /** Greeted, then a question the agent holds, and "New conversation" while it does. */
+  async function restartWithQuestionInFlight() {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
     const gate = p.hold();
@@ -18,6 +19,11 @@ describe('journeys: restart and configuration changes', () => {
     await waitForRequests(p, 2);
     part(chat, 'restart-button')!.click();
     await chat.updateComplete;
+    return { chat, p, gate };
+  }
+
+  it('restart with a request in flight: the request goes on (the agent has it), the new greeting after it, and its late reply never shows in the new conversation', async () => {
+    const { chat, p, gate } = await restartWithQuestionInFlight();
     expect(bubbles(chat), 'cleared').to.deep.equal([]);
     expect(p.requests, 'the greeting waits for it').to.have.length(2);
     gate.release(ok(text('late answer to the old question')));
@@ -28,6 +34,48 @@ describe('journeys: restart and configuration changes', () => {
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
     expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)']);
   });
+
+  it('two new conversations while a message is with the agent, a message typed in the first: the late answer shows in neither, and Undo brings back the one put away last, with its message, sent once', async () => {
+    const { chat, p, gate } = await restartWithQuestionInFlight();
+    await submit(chat, 'typed in the second'); // waits behind the old question, as the new greeting does
+    part(chat, 'restart-button')!.click(); // the second put away, with it: the first is gone
+    await chat.updateComplete;
+    expect(bubbles(chat), 'the third conversation, empty').to.deep.equal([]);
+    const answered = new Promise((resolve) => chat.addEventListener('agent-chat-response', resolve, { once: true }));
+    gate.release(ok(text('late answer to the old question')));
+    await answered;
+    await waitForBubbles(chat, 1, 'the third greeted');
+    part(chat, 'undo-button')!.click();
+    await waitForBubbles(chat, 3, 'the second back, greeted, its message answered');
+    await outboxSettled(p);
+    await chat.updateComplete;
+    // The late answer belongs to the first conversation, which is gone.
+    expect(bubbles(chat)).to.deep.equal(['typed in the second', 'Hello! How can I help?', 'You said: typed in the second']);
+    expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)', '(greeting)', 'typed in the second']);
+  });
+
+  for (const when of ['after its answer came', 'while it is still with the agent']) {
+    it(`a new conversation while the greeting is with the agent, taken back with Undo ${when}: its greeting shows once and is not sent again`, async () => {
+      const p = proxy();
+      const gate = p.hold();
+      const { chat } = await mount(p, { open: true });
+      await waitForRequests(p, 1);
+      part(chat, 'restart-button')!.click();
+      await chat.updateComplete;
+      if (when === 'after its answer came') {
+        const answered = new Promise((resolve) => chat.addEventListener('agent-chat-response', resolve, { once: true }));
+        gate.release();
+        await answered;
+        await waitForBubbles(chat, 1, 'the new conversation greeted');
+      }
+      part(chat, 'undo-button')!.click();
+      if (when !== 'after its answer came') gate.release();
+      await outboxSettled(p);
+      await waitForBubbles(chat, 1);
+      expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+      expect(sent(p), 'the second, the new conversation\'s, only if it went before the Undo').to.deep.equal(when === 'after its answer came' ? ['(greeting)', '(greeting)'] : ['(greeting)']);
+    });
+  }
 
   it('restart while a message waits to be retried: the old message is never sent', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
