@@ -916,6 +916,25 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(texts(session), 'the second, without the first one\'s answer').to.deep.equal(['> typed in the second']);
   });
 
+  it('tab B begins anew twice, writing in the second, before tab A has heard of it, and tab A writes in the first: that goes into neither conversation B put away; B\'s Undo brings back its second as B left it', async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    b.restart();
+    b.send('in B\'s second');
+    b.restart(); // the second put away: the first is gone
+    a.send('in the first, from tab A'); // in the same task: tab A has not heard of B's new conversations
+    await waitUntil(() => a.messages.length === 0, 'tab A shows B\'s third conversation', WAIT);
+    expect(b.undoRestart()).to.equal(true);
+    // Its message answered, before or after the Undo (the request may have gone before B's second restart).
+    await waitUntil(() => b.messages.length === 2, 'answered', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(texts(b), 'without A\'s message').to.deep.equal(['> in B\'s second', 'You said: in B\'s second']);
+    await waitUntil(() => texts(a).join() === texts(b).join(), 'tab A shows it too', WAIT);
+    // Tab A sent its message at once, as it wrote it (nothing else waited), before it heard of B's
+    // conversations; the one it was written in is gone for good (storage keeps the last one put
+    // away only), and so is its answer: it shows in no tab (the session's note calls this out).
+    expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'each once').to.deep.equal(['two', 'in B\'s second', 'in the first, from tab A']);
+  });
+
   it('a request of the conversation put away that fails after restart() says nothing in the new one (a postback without a title, refused)', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     const changes: SessionChange[] = [];
