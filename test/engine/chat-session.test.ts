@@ -907,13 +907,15 @@ describe('createChatSession (agent-chat/engine)', () => {
     const answered = new Promise((resolve) => session.addEventListener('agent-chat-response', resolve, { once: true }));
     held.release();
     await answered;
-    // What the answer is made of goes on after the listeners (a throw there would land in the page).
-    await new Promise((resolve) => setTimeout(resolve));
-    page.stop();
-    expect(page.errors).to.deep.equal([]);
     expect(texts(session), 'not in the third').to.deep.equal([]);
     expect(session.undoRestart()).to.equal(true);
     expect(texts(session), 'the second, without the first one\'s answer').to.deep.equal(['> typed in the second']);
+    await waitUntil(() => session.messages.length === 2, 'its message sent and answered', WAIT);
+    // What the answer is made of goes on after the listeners: a throw there would have landed in the
+    // page (as an unhandled rejection) long before this second answer came.
+    page.stop();
+    expect(page.errors).to.deep.equal([]);
+    expect(texts(session)).to.deep.equal(['> typed in the second', 'You said: typed in the second']);
   });
 
   it('tab B begins anew twice, writing in the second, before tab A has heard of it, and tab A writes in the first: that goes into neither conversation B put away; B\'s Undo brings back its second as B left it', async () => {
