@@ -918,6 +918,33 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(texts(session)).to.deep.equal(['> typed in the second', 'You said: typed in the second']);
   });
 
+  it('a conversation with nothing in it begun anew: undoRestart() brings that one back, not the one put away before it, and with none put away ever, does not throw', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    session.restart(); // nothing put away, ever
+    expect(session.undoable?.messages).to.deep.equal([]);
+    expect(session.undoRestart()).to.equal(true);
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    session.restart(); // the greeted one put away
+    session.restart(); // the empty one begun anew: not put away, it has nothing to bring back
+    expect(session.undoRestart()).to.equal(true);
+    expect(texts(session), 'the empty one').to.deep.equal([]);
+  });
+
+  it('a postback without a title whose send event is cancelled goes nowhere, and no message is told removed (it had none)', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    const changes: SessionChange[] = [];
+    session.subscribe((change) => changes.push(change));
+    const cancelled = new Promise((resolve) => session.addEventListener('agent-chat-send', (event) => resolve(event.preventDefault())));
+    session.start();
+    session.postback({ type: 'node', data: 'pricing' });
+    await cancelled; // (what the session does of it is done when the event's dispatch returns)
+    expect(proxy.requests, 'not sent').to.deep.equal([]);
+    expect(session.delivery.name).to.equal('idle');
+    expect(changes.filter((change) => change.kind === 'removed')).to.deep.equal([]);
+  });
+
   it('tab B begins anew twice, writing in the second, before tab A has heard of it, and tab A writes in the first: that goes into neither conversation B put away; B\'s Undo brings back its second as B left it', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     b.restart();
