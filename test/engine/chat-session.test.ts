@@ -894,7 +894,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => body.message.payload?.data), 'each went once').to.deep.equal(['pricing', 'hours']);
   });
 
-  it('two new conversations while a request is with the agent, a message written in the first: its answer goes into neither, nor throws; undoRestart() brings back the second with its message alone', async () => {
+  it('two new conversations while a request is with the agent, a message written in the first of them: its answer goes into neither, nor throws; undoRestart() brings back the second with its message alone', async () => {
     const page = collectPageErrors();
     const session = newSession({ proxyUrl: proxy.url });
     session.start();

@@ -35,7 +35,7 @@ describe('journeys: restart and configuration changes', () => {
     expect(sent(p)).to.deep.equal(['(greeting)', 'old question', '(greeting)']);
   });
 
-  it('two new conversations while a message is with the agent, a message typed in the first: the late answer shows in neither, and Undo brings back the one put away last, with its message, sent once', async () => {
+  it('two new conversations while a message is with the agent, a message typed in the first of them: the late answer shows in neither, and Undo brings back the one put away last, with its message, sent once', async () => {
     const { chat, p, gate } = await restartWithQuestionInFlight();
     await submit(chat, 'typed in the second'); // waits behind the old question, as the new greeting does
     part(chat, 'restart-button')!.click(); // the second put away, with it: the first is gone
