@@ -918,6 +918,16 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(texts(session)).to.deep.equal(['> typed in the second', 'You said: typed in the second']);
   });
 
+  it('send() trims the text and cuts it to 2,000 characters, what the agent service takes; blank text is not sent', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    session.start();
+    session.send('   ');
+    session.send(`  ${'a'.repeat(2_000)}bcd  `);
+    await waitUntil(() => proxy.bodies.length === 1, 'sent', WAIT);
+    expect(proxy.bodies[0].message.text).to.equal('a'.repeat(2_000));
+    expect(texts(session)[0], 'shown as sent').to.equal(`> ${'a'.repeat(2_000)}`);
+  });
+
   it('a conversation with nothing in it begun anew: undoRestart() brings that one back, not the one put away before it, and with none put away ever, does not throw', async () => {
     const session = newSession({ proxyUrl: proxy.url });
     session.start();
