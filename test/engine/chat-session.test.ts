@@ -608,6 +608,51 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  it('a tab closed in the task in which it changed the conversation, as another tab changes it too: that tab writes its change on top, and the closed one\'s is kept', async () => {
+    // (Above, tab A would make its change again once it heard of B's write; a closed tab hears nothing.)
+    const { a, b } = await twoTabsAfterOneTurn();
+    const [first, , second] = a.messages.map((m) => m.id);
+    a.rate(first, 'up');
+    a.stop(); // the tab closed: it writes what it has, and hears of no write after it
+    b.rate(second, 'down');
+    await Promise.resolve();
+    expect(ratings(stored().messages), 'storage').to.deep.equal(['up', 'user', 'down']);
+    expect(ratings(b.messages), 'tab B').to.deep.equal(['up', 'user', 'down']);
+    const c = newSession({ proxyUrl: proxy.url });
+    c.start();
+    expect(ratings(c.messages), 'the next page').to.deep.equal(['up', 'user', 'down']);
+  });
+
+  it("a message written in tab A as tab B, its page busy, begins a new conversation without having read it: the message goes with the conversation put away, not into the new one; B's Undo brings it back, answered, sent once", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const seenByB = localStorage.getItem(key);
+    const gate = proxy.hold();
+    a.send('three');
+    await Promise.resolve(); // tab A has written it
+    expect(stored().messages, 'storage holds it').to.have.length(4);
+    // Tab B's copy of storage does not show it: B puts away the conversation without it.
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
+      b.restart();
+      await Promise.resolve();
+    });
+    expect(stored().messages, 'storage holds the new conversation').to.have.length(0);
+    await waitUntil(() => a.messages.length === 0, 'tab A takes up the new conversation, without its message', WAIT);
+    await waitUntil(() => proxy.inFlight === 1, "tab A's message is with the agent", WAIT);
+    gate.release();
+    await waitUntil(() => proxy.inFlight === 0, 'answered', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(texts(a), 'not in the new conversation').to.deep.equal([]);
+    expect(texts(b), 'nor in tab B').to.deep.equal([]);
+    expect(b.undoRestart()).to.equal(true);
+    const back = ['Hello! How can I help?', '> two', 'You said: two', '> three', 'You said: three'];
+    expect(texts(b), 'brought back with its answer').to.deep.equal(back);
+    await waitUntil(() => texts(a).join() === back.join(), 'tab A shows it too', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'each once').to.deep.equal(['two', 'three']);
+    expect(b.messages.filter((m) => m.kind === 'user').map((m) => m.kind === 'user' && m.status), 'sent').to.deep.equal(['sent', 'sent']);
+  });
+
   it('a tab that wrote without having heard of the other\'s write (its page was busy): the other makes its lost changes again', async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const key = `agent-chat:${proxy.url}:conversation`;

@@ -107,6 +107,8 @@ describe('journeys: reloads and tabs', () => {
       await outboxSettled(p);
       expect(statusOf(first.chat, 'Place my order'), 'answered').to.equal('sent');
       first.chat.remove();
+      // Storage keeps what it could take, each message as the page had it: the order sent, its reply left out.
+      expect(restored(p), 'what storage keeps').to.deep.equal(['Hello! How can I help?', 'Place my order (sent)']);
 
       const second = await mount(p, { open: true });
       await waitForBubbles(second.chat, 2);
