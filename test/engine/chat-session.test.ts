@@ -623,6 +623,27 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(ratings(c.messages), 'the next page').to.deep.equal(['up', 'user', 'down']);
   });
 
+  it('storage that takes no write from the first visit on (full with the site\'s own data): the session greets, sends and answers from memory, and no error reaches the page', async () => {
+    const { setItem } = Storage.prototype;
+    Storage.prototype.setItem = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    const page = collectPageErrors();
+    try {
+      const session = newSession({ proxyUrl: proxy.url });
+      session.start();
+      session.greet();
+      await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+      session.send('still here');
+      await waitUntil(() => session.messages.length === 3, 'answered', WAIT);
+      await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+      expect(texts(session)).to.deep.equal(['Hello! How can I help?', '> still here', 'You said: still here']);
+      expect(localStorage.getItem(`agent-chat:${proxy.url}:conversation`), 'nothing stored').to.equal(null);
+    } finally {
+      Storage.prototype.setItem = setItem;
+      page.stop();
+    }
+    expect(page.errors).to.deep.equal([]);
+  });
+
   it("a message written in tab A as tab B, its page busy, begins a new conversation without having read it: the message goes with the conversation put away, not into the new one; B's Undo brings it back, answered, sent once", async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const key = `agent-chat:${proxy.url}:conversation`;
