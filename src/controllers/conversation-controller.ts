@@ -202,7 +202,9 @@ export class ConversationController implements ReactiveController {
     // postback without a title) whose answer, coming later, goes with it (an Undo would otherwise
     // bring back a copy without it, and send them again).
     if (finished.held?.length || finished.messages.length) this.#store?.set('archive', finished);
-    this.restore(newConversation(Date.now()));
+    // Begun after the finished one, also within its millisecond: a conversation is told by when it
+    // began (two restarts in one took the second for the first, found by a test on 6 December).
+    this.restore(newConversation(Math.max(Date.now(), finished.startedAt + 1)));
     return finished;
   }
 

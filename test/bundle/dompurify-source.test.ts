@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withoutVersion, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutStandIns, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
+import { DOMPURIFY_SOURCE, FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS, asShipped, lineMap, withExpressionsByName, withoutRemovedRecords, withoutVersion, withFixedOptions, withPureExpressions, withPureHelpers, withUnsetOptions, withoutDefaultLists, withoutEmptySpreads, withoutStandIns, withoutUnusedMethods } from '../../scripts/dompurify-source.mjs';
 
 const source = (file: string) => {
   const path = join(dirname(DOMPURIFY_SOURCE), file);
@@ -102,9 +102,22 @@ describe('DOMPurify with the options the widget leaves at false fixed (scripts/d
     assert.throws(() => withoutVersion(code.replace('declare const VERSION: string;', 'const VERSION = "3";')), /no longer declares VERSION/);
   });
 
+  it('purify.ts without its record of what it removed: not pushed to, not set, on their lines; refuses a release that reads it elsewhere or keeps it otherwise', () => {
+    const cut = withoutRemovedRecords(code);
+    assert.equal(cut.split('\n').length, code.split('\n').length, 'as many lines');
+    const [before, after] = [code.split('\n'), cut.split('\n')];
+    const changed = before.flatMap((line, i) => (line === after[i] ? [] : [line.trim()]));
+    assert.deepEqual(changed.filter((line) => line.includes('DOMPurify.removed')), ['DOMPurify.removed = [];', 'arrayPush(DOMPurify.removed, { element: node });', 'arrayPush(DOMPurify.removed, {', 'arrayPush(DOMPurify.removed, { element: currentNode.cloneNode() });', 'DOMPurify.removed = [];']);
+    assert.ok(after.every((line, i) => line === before[i] || line === ''), 'each line cut left empty');
+    assert.throws(() => withoutRemovedRecords(code.replace('    return DOMPurify;\n', '    if (DOMPurify.removed.length) {}\n    return DOMPurify;\n')), /read by \(DOMPurify\.removed arrayForEach\(DOMPurify\.removed, arrayPop\(DOMPurify\.removed\) \(expected/);
+    assert.throws(() => withoutRemovedRecords(code.replace('arrayPush(DOMPurify.removed, { element: node });', 'DOMPurify.removed.push({ element: node });')), /recorded 2 times \(expected 3\)/);
+    assert.throws(() => withoutRemovedRecords(code.replace('  DOMPurify.removed = [];', '  DOMPurify.removed = new Array();')), /reset 1 \(expected 2\)/);
+  });
+
   it('asShipped: purify.ts with every cut, tags.ts and attrs.ts without lists, utils.ts with its helpers pure and without its stand-ins for built-ins', () => {
     const shipped = asShipped(code, path);
     assert.doesNotMatch(shipped, /^declare const VERSION|DOMPurify\.version =/m);
+    assert.doesNotMatch(shipped, /arrayPush\(DOMPurify\.removed|DOMPurify\.removed = /);
     assert.doesNotMatch(shipped, /DOMPurify\.setConfig =|\bIN_PLACE = cfg/);
     assert.equal(asShipped(source('tags.ts').code, source('tags.ts').path), withoutDefaultLists(source('tags.ts').code, source('tags.ts').path));
     assert.equal(asShipped(source('utils.ts').code, source('utils.ts').path), withoutStandIns(withPureHelpers(source('utils.ts').code, source('utils.ts').path), source('utils.ts').path));
@@ -205,7 +218,7 @@ describe('DOMPurify taking its regular expressions by name (scripts/dompurify-so
     assert.doesNotMatch(readFileSync(new URL(file, dist), 'utf8'), /typeof Reflect|\|\|=function/, 'none in the markdown chunk');
   });
 
-  it('the markdown chunk builds no namespace object for them, has none of the template expressions its configuration never runs, no frozen empty list and no release', () => {
+  it('the markdown chunk builds no namespace object for them, has none of the template expressions its configuration never runs, no frozen empty list, no release and no record of what it removed', () => {
     const dist = new URL('../../dist/chunks/', import.meta.url);
     const [file] = readdirSync(dist).filter((name) => name.startsWith('markdown-') && name.endsWith('.js'));
     const chunk = readFileSync(new URL(file, dist), 'utf8');
@@ -214,5 +227,6 @@ describe('DOMPurify taking its regular expressions by name (scripts/dompurify-so
     assert.ok(chunk.includes('^aria-'), 'the expressions it uses are there');
     assert.doesNotMatch(chunk, /\(\[\]\)/, 'no call on an empty list (freeze of a list emptied)');
     assert.ok(!chunk.includes(JSON.parse(readFileSync(new URL('../../node_modules/dompurify/package.json', import.meta.url), 'utf8')).version), 'no release');
+    assert.doesNotMatch(chunk, /\.removed\b/, 'no record of what it removed (what read it, options fixed off, left out with it)');
   });
 });

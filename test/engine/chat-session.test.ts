@@ -644,6 +644,46 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(page.errors).to.deep.equal([]);
   });
 
+  it("tab A begins anew twice in one millisecond on a conversation with nothing in it, none put away ever, as tab B, its page busy, writes its first message in the first new one: A's newest conversation stands, the message goes with the one put away, and A's Undo brings it back", async () => {
+    // (Each conversation was told by the millisecond it began: the second new one, begun in the
+    // first one's, was taken for it, and B's message, sent and answered, went into no conversation.)
+    const page = collectPageErrors();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const a = newSession({ proxyUrl: proxy.url });
+    const { now } = Date;
+    const frozen = now();
+    Date.now = () => frozen; // a fast page, a coarse clock: all in one millisecond
+    let seenByB: string | null;
+    let b: ReturnType<typeof createChatSession>;
+    try {
+      a.start();
+      a.restart(); // an empty conversation, written; nothing put away
+      await Promise.resolve();
+      b = newSession({ proxyUrl: proxy.url });
+      b.start();
+      seenByB = localStorage.getItem(key);
+      a.restart(); // begun anew again: the empty one is not put away either
+      await Promise.resolve();
+    } finally {
+      Date.now = now;
+    }
+    const startedAt = JSON.parse(localStorage.getItem(key)!).data.startedAt;
+    expect(startedAt, 'each new conversation begun after the one it replaces').to.be.greaterThan(JSON.parse(seenByB!).data.startedAt);
+    expect(localStorage.getItem(`agent-chat:${proxy.url}:archive`), 'none put away').to.equal(null);
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
+      b.send('first words');
+      await Promise.resolve();
+    });
+    await waitUntil(() => a.messages.length === 0 && b.messages.length === 0 && proxy.inFlight === 0 && proxy.bodies.length === 1, "both tabs show A's newest conversation; B's message answered", WAIT);
+    expect(JSON.parse(localStorage.getItem(key)!).data.startedAt, "A's newest").to.equal(startedAt);
+    expect(a.undoRestart()).to.equal(true);
+    await waitUntil(() => [a, b].every((tab) => texts(tab).join() === '> first words,You said: first words'), 'brought back in both tabs, answered', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.map((body) => body.message.text), 'sent once').to.deep.equal(['first words']);
+    page.stop();
+    expect(page.errors).to.deep.equal([]);
+  });
+
   it("a message written in tab A as tab B, its page busy, begins a new conversation without having read it: the message goes with the conversation put away, not into the new one; B's Undo brings it back, answered, sent once", async () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const key = `agent-chat:${proxy.url}:conversation`;
