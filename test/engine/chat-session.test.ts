@@ -644,6 +644,26 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(page.errors).to.deep.equal([]);
   });
 
+  it("tab B's Undo brings back a conversation with a rating's tag waiting: tab A, which dropped the tag of one put away before, drops nothing of this one, and the next request carries its tag", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const rated = (tab: typeof a, i: number) => (tab.messages[i] as { rating?: string } | undefined)?.rating === 'up';
+    a.rate(a.messages[2].id, 'up', 'first-tag');
+    await waitUntil(() => rated(b, 2), 'tab B has the rating', WAIT);
+    b.restart(); // the first put away
+    b.greet(); // the second's greeting answered: the first one's tag can no longer reach its session, dropped where it is put away
+    await waitUntil(() => a.messages.length === 1 && b.messages.length === 1, 'the second greeted, in both tabs', WAIT);
+    const second = a.messages[0].id;
+    a.rate(second, 'up', 'second-tag');
+    await waitUntil(() => rated(b, 0), 'tab B has the rating', WAIT);
+    b.restart(); // the second put away (the first gone), a third begun, not greeted
+    await waitUntil(() => a.messages.length === 0, 'tab A shows the third', WAIT);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => a.messages[0]?.id === second, 'tab A shows the second again', WAIT);
+    a.send('three');
+    await waitUntil(() => a.messages.length === 3 && proxy.inFlight === 0, 'answered', WAIT);
+    expect(proxy.bodies.map((body) => body.tagOperations), "the second's tag with its next request").to.deep.equal([undefined, undefined, undefined, { add: ['second-tag'] }]);
+  });
+
   it("tab A begins anew twice in one millisecond on a conversation with nothing in it, none put away ever, as tab B, its page busy, writes its first message in the first new one: A's newest conversation stands, the message goes with the one put away, and A's Undo brings it back", async () => {
     // (Each conversation was told by the millisecond it began: the second new one, begun in the
     // first one's, was taken for it, and B's message, sent and answered, went into no conversation.)
