@@ -664,6 +664,29 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => body.tagOperations), "the second's tag with its next request").to.deep.equal([undefined, undefined, undefined, { add: ['second-tag'] }]);
   });
 
+  it("a conversation tab B takes back twice: what tab A changed of it while it was put away the first time is made once, not again the second time (a rating's tag given since stays)", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const rated = (tab: typeof a, i: number) => (tab.messages[i] as { rating?: string } | undefined)?.rating === 'up';
+    a.rate(a.messages[2].id, 'up', 'first-tag');
+    await waitUntil(() => rated(b, 2), 'tab B has the rating', WAIT);
+    b.restart(); // put away
+    b.greet(); // the new one's greeting answered: the tag dropped where it is put away (by the tab that sent the greeting)
+    await waitUntil(() => a.messages.length === 1 && b.messages.length === 1, 'the new one greeted, in both tabs', WAIT);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => a.messages.length === 3 && b.messages.length === 3, 'taken back, in both tabs', WAIT);
+    a.send('after');
+    await waitUntil(() => a.messages.length === 5 && b.messages.length === 5, 'answered, in both tabs', WAIT);
+    a.rate(a.messages[4].id, 'up', 'again-tag'); // a reply given since: its tag waits
+    await waitUntil(() => rated(b, 4), 'tab B has the new rating', WAIT);
+    b.restart(); // put away again, nothing answered in the new one this time
+    await waitUntil(() => a.messages.length === 0, 'tab A shows the new one', WAIT);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => a.messages.length === 5 && rated(a, 4), 'tab A shows it again', WAIT);
+    a.send('three');
+    await waitUntil(() => a.messages.length === 7 && proxy.inFlight === 0, 'answered', WAIT);
+    expect(proxy.bodies.map((body) => body.tagOperations), 'the new tag with the next request').to.deep.equal([undefined, undefined, undefined, undefined, { add: ['again-tag'] }]);
+  });
+
   it("tab A begins anew twice in one millisecond on a conversation with nothing in it, none put away ever, as tab B, its page busy, writes its first message in the first new one: A's newest conversation stands, the message goes with the one put away, and A's Undo brings it back", async () => {
     // (Each conversation was told by the millisecond it began: the second new one, begun in the
     // first one's, was taken for it, and B's message, sent and answered, went into no conversation.)
