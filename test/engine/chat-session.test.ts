@@ -90,6 +90,19 @@ describe('createChatSession (agent-chat/engine)', () => {
   /** Each message's rating ('-' for none), 'user' for the visitor's. */
   const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
 
+  it('start() again while started does nothing: one reset told, one greeting sent', async () => {
+    const session = newSession({ proxyUrl: proxy.url });
+    const changes: SessionChange['kind'][] = [];
+    session.subscribe((change) => changes.push(change.kind));
+    session.start();
+    session.start(); // a site's UI that starts it on each mount, say
+    expect(changes.filter((kind) => kind === 'reset'), 'one reset').to.have.length(1);
+    session.greet();
+    await waitUntil(() => session.messages.length === 1, 'greeted', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies, 'one greeting').to.have.length(1);
+  });
+
   it('greets, sends and tells each change, with no element on the page', async () => {
     const session = newSession({ proxyUrl: proxy.url, language: 'EN' });
     const changes: SessionChange['kind'][] = [];
