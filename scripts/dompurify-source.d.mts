@@ -3,6 +3,7 @@ export { FIXED_OPTIONS, UNSET_OPTIONS, UNUSED_METHODS } from './dompurify-option
 export const DOMPURIFY_SOURCE: string;
 /** DOMPurify's src/purify.ts without its release (`DOMPurify.version`, `VERSION`), on their lines; throws where the source is not as expected. */
 export function withoutVersion(code: string): string;
+/** DOMPurify's src/purify.ts without its record of what it removed (`DOMPurify.removed`), on their lines; throws where the source uses it otherwise. */
 export function withoutRemovedRecords(code: string): string;
 /** DOMPurify's src/tags.ts or src/attrs.ts with its built-in allowlists empty; any other module as is. */
 export function withoutDefaultLists(code: string, path: string): string;

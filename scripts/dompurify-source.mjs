@@ -360,7 +360,7 @@ export function withoutRemovedRecords(code) {
   const uncommented = code.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (comment) => linesOf(comment));
   const [records, resets] = [uncommented.match(REMOVED_RECORD) ?? [], uncommented.match(REMOVED_RESET) ?? []];
   const cut = uncommented.replace(REMOVED_RECORD, linesOf).replace(REMOVED_RESET, '');
-  const reads = cut.match(/[\w]*\(?DOMPurify\.removed\b[,)]?/g) ?? [];
+  const reads = cut.match(/\w*\(?DOMPurify\.removed\b[,)]?/g) ?? [];
   if (records.length !== 3 || resets.length !== 2 || reads.join() !== REMOVED_READS.join()) {
     throw new Error(`${DOMPURIFY_SOURCE}: DOMPurify.removed recorded ${records.length} times (expected 3), reset ${resets.length} (expected 2), read by ${reads.join(' ') || 'nothing'} (expected ${REMOVED_READS.join(' ')}): check scripts/dompurify-source.mjs`);
   }
@@ -369,7 +369,8 @@ export function withoutRemovedRecords(code) {
 
 /**
  * A module of DOMPurify's source as the widget ships it: `src/purify.ts` without its release
- * (withoutVersion) and its record of what it removed (withoutRemovedRecords), without the methods the widget never calls, with the options it leaves at false fixed
+ * (withoutVersion) and its record of what it removed (withoutRemovedRecords), without the methods
+ * the widget never calls, with the options it leaves at false fixed
  * and the others it does not name read as unset, not spreading the lists it empties; `src/tags.ts`
  * and `src/attrs.ts` without those lists; `src/utils.ts` with its helpers pure and without its
  * stand-ins for built-ins (withoutStandIns); any other module as
