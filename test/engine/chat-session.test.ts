@@ -89,6 +89,8 @@ describe('createChatSession (agent-chat/engine)', () => {
   const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
   /** Each message's rating ('-' for none), 'user' for the visitor's. */
   const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
+  /** Whether the session's message at `i` is rated up. */
+  const rated = (session: ReturnType<typeof createChatSession>, i: number) => ratings(session.messages)[i] === 'up';
 
   it('start() again while started does nothing: one reset told, one greeting sent', async () => {
     const session = newSession({ proxyUrl: proxy.url });
@@ -659,7 +661,6 @@ describe('createChatSession (agent-chat/engine)', () => {
 
   it("tab B's Undo brings back a conversation with a rating's tag waiting: tab A, which dropped the tag of one put away before, drops nothing of this one, and the next request carries its tag", async () => {
     const { a, b } = await twoTabsAfterOneTurn();
-    const rated = (tab: typeof a, i: number) => (tab.messages[i] as { rating?: string } | undefined)?.rating === 'up';
     a.rate(a.messages[2].id, 'up', 'first-tag');
     await waitUntil(() => rated(b, 2), 'tab B has the rating', WAIT);
     b.restart(); // the first put away
@@ -679,7 +680,6 @@ describe('createChatSession (agent-chat/engine)', () => {
 
   it("a conversation tab B takes back twice: what tab A changed of it while it was put away the first time is made once, not again the second time (a rating's tag given since stays)", async () => {
     const { a, b } = await twoTabsAfterOneTurn();
-    const rated = (tab: typeof a, i: number) => (tab.messages[i] as { rating?: string } | undefined)?.rating === 'up';
     a.rate(a.messages[2].id, 'up', 'first-tag');
     await waitUntil(() => rated(b, 2), 'tab B has the rating', WAIT);
     b.restart(); // put away
@@ -723,7 +723,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     } finally {
       Date.now = now;
     }
-    const startedAt = JSON.parse(localStorage.getItem(key)!).data.startedAt;
+    const { startedAt } = stored();
     expect(startedAt, 'each new conversation begun after the one it replaces').to.be.greaterThan(JSON.parse(seenByB!).data.startedAt);
     expect(localStorage.getItem(`agent-chat:${proxy.url}:archive`), 'none put away').to.equal(null);
     await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
@@ -731,7 +731,7 @@ describe('createChatSession (agent-chat/engine)', () => {
       await Promise.resolve();
     });
     await waitUntil(() => a.messages.length === 0 && b.messages.length === 0 && proxy.inFlight === 0 && proxy.bodies.length === 1, "both tabs show A's newest conversation; B's message answered", WAIT);
-    expect(JSON.parse(localStorage.getItem(key)!).data.startedAt, "A's newest").to.equal(startedAt);
+    expect(stored().startedAt, "A's newest").to.equal(startedAt);
     expect(a.undoRestart()).to.equal(true);
     await waitUntil(() => [a, b].every((tab) => texts(tab).join() === '> first words,You said: first words'), 'brought back in both tabs, answered', WAIT);
     await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
