@@ -239,11 +239,15 @@ export class ConversationController implements ReactiveController {
     this.#toArchive([(c) => (c.messages.some((m) => m.id === id) || c.held?.some((h) => h.id === id) ? applied(answer, c) : c)]);
   }
 
-  /** Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it holds). */
+  /**
+   * Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it
+   * holds); not a new conversation this tab began, lost to another tab's begun at once (each not
+   * having heard of the other's): the one both put away stays, for an Undo in either tab.
+   */
   #toArchive(changes: Change[], from?: number) {
     const archived = this.archived(from);
     const changed = archived && applied(changes, archived);
-    if (changed === archived) return;
+    if (changed === archived || archived!.startedAt !== changed!.startedAt) return;
     this.#store!.set('archive', changed);
     this.#archived = [...this.#archived.slice(1 - LINEAGE_DEPTH), [archived!.startedAt, changes]];
   }

@@ -623,6 +623,55 @@ describe('createChatSession (agent-chat/engine)', () => {
     b.stop();
   });
 
+  /**
+   * Tabs A and B, after one turn, both begin a new conversation, B's page busy (its copy of storage
+   * as it was before A's), A first doing `inA` in its own; once A has heard of B's write: the tabs,
+   * what they showed before, and how many messages storage keeps put away.
+   */
+  async function bothBeginAnew(inA?: (a: ReturnType<typeof createChatSession>) => Promise<void>) {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const seenByB = localStorage.getItem(key);
+    const before = texts(a);
+    a.restart();
+    await Promise.resolve();
+    await inA?.(a);
+    let heard = false;
+    a.subscribe(({ kind }) => (heard ||= kind === 'synced'));
+    await withStaleCopy((name) => (name === key ? seenByB : undefined), async () => {
+      b.restart();
+      await Promise.resolve();
+    });
+    const begunByB = stored().startedAt;
+    await waitUntil(() => heard, "tab A hears of B's write", WAIT);
+    expect(stored().startedAt, "B's new conversation stands").to.equal(begunByB);
+    const putAway = JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:archive`)!).data.messages.length;
+    return { a, b, before, putAway };
+  }
+
+  it("both tabs begin a new conversation at once, tab B's page busy (not having heard of A's): B's new one stands, the one both put away is kept, and Undo in either tab brings it back", async () => {
+    // (Tab A, hearing of B's write, put its own new conversation away, empty, in place of the one
+    // both had put away: neither tab could take the restart back. Found on 6 December.)
+    const { a, b, before, putAway } = await bothBeginAnew();
+    expect(putAway, 'put away: the conversation both began anew').to.equal(3);
+    expect(!!a.undoable && !!b.undoable, 'either tab can take it back').to.equal(true);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => [a, b].every((tab) => texts(tab).join() === before.join()), 'brought back in both tabs', WAIT);
+  });
+
+  it("both tabs begin a new conversation at once, tab A writing in its own before it hears of B's: that message is gone for good (answered, shown nowhere; README \"Not yet\"), and B's Undo brings back the one both put away, sending nothing again", async () => {
+    const { a, b, before, putAway } = await bothBeginAnew(async (a) => {
+      a.send('written in A');
+      await waitUntil(() => a.messages.length === 2, "A's message answered", WAIT);
+    });
+    expect(a.messages, "tab A shows B's new conversation").to.have.length(0);
+    expect(putAway, 'put away: the conversation both began anew').to.equal(3);
+    expect(b.undoRestart()).to.equal(true);
+    await waitUntil(() => [a, b].every((tab) => texts(tab).join() === before.join()), 'brought back in both tabs, without the message', WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'nothing sent again').to.deep.equal(['two', 'written in A']);
+  });
+
   it('a tab closed in the task in which it changed the conversation, as another tab changes it too: that tab writes its change on top, and the closed one\'s is kept', async () => {
     // (Above, tab A would make its change again once it heard of B's write; a closed tab hears nothing.)
     const { a, b } = await twoTabsAfterOneTurn();
