@@ -672,6 +672,41 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'nothing sent again').to.deep.equal(['two', 'written in A']);
   });
 
+  it("three tabs: A begins anew and its page freezes; C writes in A's new conversation and begins another; B, busy since before A's, writes the first one over all: when A comes back, C's message and its answer show in every tab, sent once, and A's Undo takes nothing back (C has put away a newer one)", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const key = `agent-chat:${proxy.url}:conversation`;
+    const archiveKey = `agent-chat:${proxy.url}:archive`;
+    const c = newSession({ proxyUrl: proxy.url });
+    c.start();
+    const [first] = a.messages.map((m) => m.id);
+    const seenByB = localStorage.getItem(key);
+    b.stop(); // B's page freezes with the first conversation (stopped: it keeps what it wrote, as a frozen page does)
+    a.restart();
+    await Promise.resolve();
+    a.stop(); // and so does A's, having begun anew
+    await waitUntil(() => c.messages.length === 0, "tab C takes up A's new conversation", WAIT);
+    c.send('question');
+    await waitUntil(() => c.messages.length === 2, 'answered', WAIT);
+    c.restart();
+    await Promise.resolve();
+    const withQuestion = JSON.parse(localStorage.getItem(archiveKey)!).data.startedAt;
+    // B, its copy of storage as before A began anew, rates a reply of the first conversation.
+    await withStaleCopy((name) => (name === key ? seenByB : name === archiveKey ? null : undefined), async () => {
+      b.start();
+      b.rate(first, 'up');
+      await Promise.resolve();
+    });
+    await waitUntil(() => texts(c).length === 3, "tab C takes up B's write", WAIT);
+    a.start();
+    dispatchEvent(new StorageEvent('storage', { key })); // A hears of it, making its new conversation again
+    expect(JSON.parse(localStorage.getItem(archiveKey)!).data.startedAt, 'put away: the conversation C put away, not the first').to.equal(withQuestion);
+    expect(a.undoable, "A's Undo takes nothing back").to.equal(undefined);
+    const shown = '> question,You said: question';
+    await waitUntil(() => [a, b, c].every((tab) => texts(tab).join() === shown), "C's message and its answer in every tab", WAIT);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(proxy.bodies.map((body) => body.message.text).filter(Boolean), 'each sent once').to.deep.equal(['two', 'question']);
+  });
+
   it('a tab closed in the task in which it changed the conversation, as another tab changes it too: that tab writes its change on top, and the closed one\'s is kept', async () => {
     // (Above, tab A would make its change again once it heard of B's write; a closed tab hears nothing.)
     const { a, b } = await twoTabsAfterOneTurn();
