@@ -241,8 +241,9 @@ export class ConversationController implements ReactiveController {
 
   /**
    * Makes `changes` on the archive (made on the conversation begun at `from`: if that is the one it
-   * holds); not a new conversation this tab began, lost to another tab's begun at once (each not
-   * having heard of the other's): the one both put away stays, for an Undo in either tab.
+   * holds), unless they begin another conversation: a new one this tab began, lost to one another
+   * tab began at once (each not having heard of the other's), is not put away in place of the one
+   * both replaced, which stays for an Undo in either tab.
    */
   #toArchive(changes: Change[], from?: number) {
     const archived = this.archived(from);

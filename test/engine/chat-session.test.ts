@@ -653,7 +653,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     // (Tab A, hearing of B's write, put its own new conversation away, empty, in place of the one
     // both had put away: neither tab could take the restart back. Found on 6 December.)
     const { a, b, before, putAway } = await bothBeginAnew();
-    expect(putAway, 'put away: the conversation both began anew').to.equal(3);
+    expect(putAway, 'put away: the conversation both tabs replaced').to.equal(3);
     expect(!!a.undoable && !!b.undoable, 'either tab can take it back').to.equal(true);
     expect(b.undoRestart()).to.equal(true);
     await waitUntil(() => [a, b].every((tab) => texts(tab).join() === before.join()), 'brought back in both tabs', WAIT);
@@ -665,7 +665,7 @@ describe('createChatSession (agent-chat/engine)', () => {
       await waitUntil(() => a.messages.length === 2, "A's message answered", WAIT);
     });
     expect(a.messages, "tab A shows B's new conversation").to.have.length(0);
-    expect(putAway, 'put away: the conversation both began anew').to.equal(3);
+    expect(putAway, 'put away: the conversation both tabs replaced').to.equal(3);
     expect(b.undoRestart()).to.equal(true);
     await waitUntil(() => [a, b].every((tab) => texts(tab).join() === before.join()), 'brought back in both tabs, without the message', WAIT);
     await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
