@@ -82,7 +82,7 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#outbox = createOutbox(this.#conversation, this.#delivery, () => !!this.#started);
   }
 
-  // ReactiveControllerHost, so the controllers run here without Lit: `requestUpdate` is a change.
+  // ReactiveControllerHost, so the controllers run here without Lit.
   addController(controller: ReactiveController) {
     this.#controllers.add(controller);
     if (this.#started) controller.hostConnected?.();
@@ -92,9 +92,8 @@ export class ChatSession extends EventTarget implements ReactiveControllerHost {
     this.#controllers.delete(controller);
   }
 
-  requestUpdate() {
-    this.#notify({ kind: 'state' });
-  }
+  // (The delivery calls onChange right after each requestUpdate, and that tells the change, once.)
+  requestUpdate() {}
 
   get updateComplete() {
     return Promise.resolve(true);

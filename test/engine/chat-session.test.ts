@@ -92,8 +92,24 @@ describe('createChatSession (agent-chat/engine)', () => {
   /** Whether the session's message at `i` is rated up. */
   const rated = (session: ReturnType<typeof createChatSession>, i: number) => ratings(session.messages)[i] === 'up';
 
-  it('start() again while started does nothing: one reset told, one greeting sent', async () => {
-    const session = newSession({ proxyUrl: proxy.url });
+  it('made, it touches no storage until start(); start() again while started does nothing: one reset told, one greeting sent', async () => {
+    const { getItem, setItem } = Storage.prototype;
+    let touched = 0;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      touched++;
+      return getItem.call(this, key);
+    };
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      touched++;
+      setItem.call(this, key, value);
+    };
+    let session: ReturnType<typeof createChatSession>;
+    try {
+      session = newSession({ proxyUrl: proxy.url });
+    } finally {
+      Object.assign(Storage.prototype, { getItem, setItem });
+    }
+    expect(touched, 'storage untouched').to.equal(0);
     const changes: SessionChange['kind'][] = [];
     session.subscribe((change) => changes.push(change.kind));
     session.start();
@@ -124,6 +140,35 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect(changes).to.include.members(['reset', 'added', 'updated', 'state']);
     expect(document.querySelector('agent-chat'), 'no element involved').to.equal(null);
     session.stop();
+  });
+
+  it("subscribe() returns what unsubscribes; muted is kept in storage, for the next page; a stopped session tells no change of the conversation, also of another tab's write it reads as it stops", async () => {
+    const { a, b } = await twoTabsAfterOneTurn();
+    const toldA: SessionChange['kind'][] = [];
+    const unsubscribe = a.subscribe((change) => toldA.push(change.kind));
+    unsubscribe();
+    expect(a.muted, 'not muted at first').to.equal(false);
+    a.muted = true;
+    const next = newSession({ proxyUrl: proxy.url });
+    next.start();
+    expect([a.muted, next.muted], 'muted, also on the next page').to.deep.equal([true, true]);
+    next.stop();
+    a.muted = false;
+    a.send('three');
+    await waitUntil(() => a.messages.length === 5 && b.messages.length === 5, 'answered, in both tabs', WAIT);
+    expect(toldA, 'nothing told to a listener gone').to.deep.equal([]);
+    // Tab B writes a rating; in the next microtask, before hearing of it, tab A rates and stops:
+    // its last write reads B's (see "a tab closed in the task …"), which it does not tell as a change.
+    const [first, , second] = a.messages.map((m) => m.id);
+    b.rate(second, 'down');
+    await Promise.resolve();
+    a.subscribe((change) => toldA.push(change.kind));
+    a.rate(first, 'up');
+    toldA.length = 0;
+    a.stop();
+    expect(ratings(stored().messages).slice(0, 3), 'both ratings written').to.deep.equal(['up', 'user', 'down']);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined);
+    expect(toldA, 'no change of the conversation told once stopped (where it stands with sending, yes)').to.not.include('synced');
   });
 
   it('pendingOf(id): in flight, queued behind it, then nothing once delivered; nothing for a reply or an id it does not know', async () => {
@@ -210,6 +255,14 @@ describe('createChatSession (agent-chat/engine)', () => {
     expect([a.readAt, b.readAt], 'the reply stays read, in both tabs').to.deep.equal([replyAt, replyAt]);
     await waitUntil(() => reads.length > 0, 'tab B told of the read', WAIT);
     expect(b.readAt).to.equal(replyAt);
+    // A new conversation, nothing in it yet: read() there keeps when the visitor last read, and tells no tab.
+    a.restart();
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined); // (the notices of the reads above come first)
+    reads.length = 0;
+    a.read();
+    expect([a.readAt, b.readAt], 'kept').to.deep.equal([replyAt, replyAt]);
+    await navigator.locks.request(`agent-chat:${proxy.url}:outbox`, () => undefined); // (a task later: a notice would have come)
+    expect(reads, 'tab B told nothing').to.deep.equal([]);
   });
 
   it('greetingProblem: none while a message waits for its retry in a conversation that message began (nothing held)', async () => {
@@ -439,8 +492,9 @@ describe('createChatSession (agent-chat/engine)', () => {
       seen.push(`send ${JSON.stringify((e as CustomEvent).detail.message)}`);
       if ((e as CustomEvent).detail.message.text === 'secret') e.preventDefault();
     });
-    session.addEventListener('agent-chat-response', (e) => seen.push(`response ${(e as CustomEvent).detail.responses.length}`));
-    session.addEventListener('agent-chat-error', (e) => seen.push(`error ${(e as CustomEvent).detail.status}`));
+    // Only the send event is cancelable: a response or an error has happened.
+    session.addEventListener('agent-chat-response', (e) => seen.push(`response ${(e as CustomEvent).detail.responses.length}${e.cancelable ? ' cancelable' : ''}`));
+    session.addEventListener('agent-chat-error', (e) => seen.push(`error ${(e as CustomEvent).detail.status}${e.cancelable ? ' cancelable' : ''}`));
     session.start();
     session.send('secret');
     expect(session.messages, 'a cancelled message is taken back').to.have.length(0);
