@@ -86,7 +86,8 @@ describe('createChatSession (agent-chat/engine)', () => {
     return request;
   }
 
-  const stored = () => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:conversation`)!).data;
+  /** What storage holds for the conversation (or, with 'archive', the one put away). */
+  const stored = (key = 'conversation') => JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:${key}`)!).data;
   /** Each message's rating ('-' for none), 'user' for the visitor's. */
   const ratings = (messages: readonly { kind: string; rating?: string }[]) => messages.map((m) => (m.kind === 'agent' ? m.rating ?? '-' : 'user'));
   /** Whether the session's message at `i` is rated up. */
@@ -699,7 +700,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     const begunByB = stored().startedAt;
     await waitUntil(() => heard, "tab A hears of B's write", WAIT);
     expect(stored().startedAt, "B's new conversation stands").to.equal(begunByB);
-    const putAway = JSON.parse(localStorage.getItem(`agent-chat:${proxy.url}:archive`)!).data.messages.length;
+    const putAway = stored('archive').messages.length;
     return { a, b, before, putAway };
   }
 
@@ -743,7 +744,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     await waitUntil(() => c.messages.length === 2, 'answered', WAIT);
     c.restart();
     await Promise.resolve();
-    const withQuestion = JSON.parse(localStorage.getItem(archiveKey)!).data.startedAt;
+    const withQuestion = stored('archive').startedAt;
     // B, its copy of storage as before A began anew, rates a reply of the first conversation.
     await withStaleCopy((name) => (name === key ? seenByB : name === archiveKey ? null : undefined), async () => {
       b.start();
@@ -753,7 +754,7 @@ describe('createChatSession (agent-chat/engine)', () => {
     await waitUntil(() => texts(c).length === 3, "tab C takes up B's write", WAIT);
     a.start();
     dispatchEvent(new StorageEvent('storage', { key })); // A hears of it, making its new conversation again
-    expect(JSON.parse(localStorage.getItem(archiveKey)!).data.startedAt, 'put away: the conversation C put away, not the first').to.equal(withQuestion);
+    expect(stored('archive').startedAt, 'put away: the conversation C put away, not the first').to.equal(withQuestion);
     expect(a.undoable, "A's Undo takes nothing back").to.equal(undefined);
     const shown = '> question,You said: question';
     await waitUntil(() => [a, b, c].every((tab) => texts(tab).join() === shown), "C's message and its answer in every tab", WAIT);
