@@ -569,9 +569,12 @@ describe('createChatSession (agent-chat/engine)', () => {
     const { a, b } = await twoTabsAfterOneTurn();
     const first = proxy.hold();
     a.send('A1');
-    await waitUntil(() => proxy.inFlight === 1, "tab A's message in flight", WAIT);
+    // Tab B has heard of it: it sends nothing of its own before it (else B1 went at once, beside
+    // it, and what follows tested nothing).
+    await waitUntil(() => proxy.inFlight === 1 && b.messages.some((m) => m.kind === 'user' && m.text === 'A1'), "tab A's message in flight, and tab B has heard of it", WAIT);
     b.send('B1');
     await waitUntil(() => a.messages.some((m) => m.kind === 'user' && m.text === 'B1'), "tab A has heard of tab B's message", WAIT);
+    expect(proxy.requests.length, 'tab B sends nothing while tab A sends').to.equal(3);
     a.send('A2');
     first.release();
     await waitUntil(() => proxy.bodies.length === 5 && a.messages.length === 9 && b.messages.length === 9, 'all three answered in both tabs', WAIT);
