@@ -86,6 +86,19 @@ describe('proxy over HTTP', () => {
     assert.deepEqual(openapi.eventRequest(forwarded.body), [], 'forwarded body matches the OpenAPI EventRequest');
   });
 
+  it('forwards to {upstreamUrl}/api/events also when the URL given ends in one slash or more', async () => {
+    for (const ending of ['/', '//']) {
+      const slashed = await startProxy(`${upstream.url}${ending}`);
+      try {
+        upstream.calls.length = 0;
+        assert.equal((await post(`${slashed.url}/`, validBody)).status, 200, ending);
+        assert.equal(upstream.calls[0].url, '/api/events', ending);
+      } finally {
+        await slashed.close();
+      }
+    }
+  });
+
   it('forwards tag operations that only add, only remove, or both', async () => {
     for (const tagOperations of [{ add: ['vip'] }, { remove: ['new'] }, { add: ['vip'], remove: ['new'] }]) {
       upstream.calls.length = 0;
@@ -101,6 +114,22 @@ describe('proxy over HTTP', () => {
       const { status } = await post(`${proxy.url}/`, { ...validBody, timestamp });
       assert.equal(status, 200, String(timestamp));
       assert.deepEqual(upstream.calls[0].body, { ...validBody, timestamp, handle: HANDLE });
+    }
+  });
+
+  it('forwards every optional field of the contract at an ordinary size: a language with subtags, contexts, an action postback, an email', async () => {
+    const bodies = [
+      { ...validBody, language: 'de-AT' },
+      { ...validBody, language: 'zh-Hant-TW' },
+      { ...validBody, language: 'pt_BR' },
+      { message: { text: 'hello', contexts: ['pricing'] }, sender: { id: 'visitor-1', name: 'Ada', email: 'ada@example.com' } },
+      { message: { payload: { type: 'action', data: { actions: [{ type: 'add-tag', tag: 'vip' }] } } }, sender: { id: 'visitor-1' } },
+    ];
+    for (const body of bodies) {
+      upstream.calls.length = 0;
+      const { status, json } = await post(`${proxy.url}/`, body);
+      assert.equal(status, 200, `${JSON.stringify(body)}: ${json.error}`);
+      assert.deepEqual(upstream.calls[0].body, { ...body, handle: HANDLE });
     }
   });
 
@@ -126,6 +155,11 @@ describe('proxy over HTTP', () => {
     ['a negative timestamp', { message: { text: 'a' }, timestamp: -1 }, /^Invalid request: "timestamp" must be at least 0$/],
     ['a timestamp that is not a number', { message: { text: 'a' }, timestamp: '2026-12-03' }, /^Invalid request: "timestamp" must be a number$/],
     ['an empty sender id', { message: { text: 'a' }, sender: { id: '' } }, /"sender.id" must not be empty/],
+    ['a language subtag of one letter', { message: { text: 'a' }, language: 'de-A' }, /"language" must be a language code/],
+    ['a language subtag of nine letters', { message: { text: 'a' }, language: 'de-ABCDEFGHI' }, /"language" must be a language code/],
+    ['too many contexts', { message: { text: 'a', contexts: Array.from({ length: 21 }, (_, i) => `c${i}`) } }, /"message.contexts" must have at most 20 items/],
+    ['too many actions in a postback', { message: { payload: { type: 'action', data: { actions: Array.from({ length: 21 }, () => ({ type: 'x' })) } } } }, /"message.payload.data.actions" must have at most 20 items/],
+    ['an email over 254 characters', { message: { text: 'a' }, sender: { id: 's', email: `${'a'.repeat(250)}@b.cd` } }, /"sender.email" must be at most 254 characters/],
     ['a client-chosen handle', { ...validBody, handle: 'someone-else' }, /"handle" must not be sent/],
     ['not an object', [1, 2], /"body" must be an object/],
     ['invalid JSON', '{"message": ', /not valid JSON/],
@@ -163,6 +197,14 @@ describe('proxy over HTTP', () => {
     assert.equal(upstream.calls.length, 0);
   });
 
+  it('answers 404 in its own shape for any other path, naming the chat endpoint', async () => {
+    for (const path of ['/api/events', '/admin', '/favicon.ico']) {
+      const { status, json } = await call(`${proxy.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify(validBody) });
+      assert.equal(status, 404, path);
+      assert.deepEqual(json, { status: 'error', error: 'Not found: the chat endpoint is /' });
+    }
+  });
+
   it('answers 405 with Allow for other methods', async () => {
     for (const method of ['PUT', 'DELETE', 'PATCH']) {
       const { status, headers, json } = await call(`${proxy.url}/`, { method, headers: { Origin: ORIGIN } });
@@ -172,10 +214,15 @@ describe('proxy over HTTP', () => {
     }
   });
 
-  it('answers 415 when the body is not declared as JSON', async () => {
-    const { status, json } = await post(`${proxy.url}/`, JSON.stringify(validBody), { 'Content-Type': 'text/plain' });
-    assert.equal(status, 415);
-    assert.match(json.error!, /application\/json/);
+  it('answers 415 when the body is not declared as JSON (another type that names JSON in it too), and takes JSON with parameters', async () => {
+    for (const type of ['text/plain', 'application/json-patch+json', 'application/jsonl', 'text/x-application/json', 'text/plain; note=application/json']) {
+      const { status, json } = await post(`${proxy.url}/`, JSON.stringify(validBody), { 'Content-Type': type });
+      assert.equal(status, 415, type);
+      assert.match(json.error!, /application\/json/);
+    }
+    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/json ;charset=utf-8']) {
+      assert.equal((await post(`${proxy.url}/`, JSON.stringify(validBody), { 'Content-Type': type })).status, 200, type);
+    }
   });
 
   it('answers 413 for a body over the limit, declared or streamed', async () => {
@@ -276,7 +323,7 @@ describe('proxy over HTTP', () => {
       const unreachable = await post(`${down.url}/`, validBody);
       assert.equal(unreachable.status, 502);
       assert.match(unreachable.json.error!, /could not be reached/);
-      assert.equal(logs.at(-1)!.upstreamStatus, undefined, 'its log line: nothing answered');
+      assert.equal('upstreamStatus' in logs.at(-1)!, false, 'its log line: nothing answered');
 
       upstream.behave((_c, res) => res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>'));
       const html = await post(`${proxy.url}/`, validBody);
@@ -288,6 +335,13 @@ describe('proxy over HTTP', () => {
       const timedOut = await post(`${hanging.url}/`, validBody);
       assert.equal(timedOut.status, 504);
       assert.match(timedOut.json.error!, /did not answer within 150 ms/);
+
+      // Its status line and headers come, its body never does: a timeout too, not a body that is not JSON.
+      upstream.behave((_c, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"status":'));
+      const cutShort = await post(`${hanging.url}/`, validBody);
+      assert.equal(cutShort.status, 504);
+      assert.match(cutShort.json.error!, /did not answer within 150 ms/);
+      assert.deepEqual([logs.at(-1)!.status, logs.at(-1)!.upstreamStatus], [504, 200], 'its log line: the status the agent service began its answer with');
     } finally {
       await down.close();
       await hanging.close();
@@ -308,6 +362,36 @@ describe('proxy over HTTP', () => {
       assert.equal(sameAddress.status, 429);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('limits a sender on its own, also when its requests come from many addresses (a phone moving between networks, or a script)', async () => {
+    const limited = await startProxy(upstream.url, { rateLimitPerMinute: 2, clientAddress: (request) => request.headers.get('X-Test-Client') ?? undefined });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await post(`${limited.url}/`, { ...validBody, sender: { id: 'roaming' } }, { 'X-Test-Client': `192.0.2.${i}` })).status);
+      assert.deepEqual(statuses, [200, 200, 429], 'each address is within its limit; the sender is not');
+      const other = await post(`${limited.url}/`, { ...validBody, sender: { id: 'someone-else' } }, { 'X-Test-Client': '192.0.2.9' });
+      assert.equal(other.status, 200, 'another sender is not limited by it');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a rate-limit store that fails unexpectedly gives a 500 in the proxy\'s shape, logged by the error\'s name, and the proxy stays up', async () => {
+    const broken: RateLimitStore = { hit: () => Promise.reject(new TypeError('a bug in the store')) };
+    const lines: RequestLogLine[] = [];
+    const failing = await startProxy(upstream.url, { rateLimitStore: broken, log: (line) => lines.push(line) });
+    try {
+      upstream.calls.length = 0;
+      const { status, json } = await post(`${failing.url}/`, validBody);
+      assert.equal(status, 500);
+      assert.deepEqual(json, { status: 'error', error: 'The proxy failed unexpectedly' });
+      assert.equal(lines.at(-1)!.error, 'internal: TypeError', 'named, without its message');
+      assert.equal(upstream.calls.length, 0, 'nothing forwarded');
+      assert.equal((await call(`${failing.url}/`)).status, 200, 'still up');
+    } finally {
+      await failing.close();
     }
   });
 
@@ -349,15 +433,33 @@ describe('proxy over HTTP', () => {
 
   it('writes one log line per request with hashed sender and no message text', async () => {
     const before = logs.length;
+    const sent = performance.now();
     await post(`${proxy.url}/`, { ...validBody, sender: { id: 'visitor-log' } });
+    const took = performance.now() - sent;
     assert.equal(logs.length, before + 1, 'one line');
     const line = logs[before];
     assert.equal(line.method, 'POST');
     assert.equal(line.status, 200);
     assert.equal(line.upstreamStatus, 200);
+    assert.equal(line.origin, ORIGIN);
     assert.match(line.sender!, /^[0-9a-f]{12}$/);
+    assert.match(line.client!, /^[0-9a-f]{12}$/, 'the client address, hashed');
+    assert.ok(!JSON.stringify(line).includes('127.0.0.1'), 'the address is hashed');
+    assert.ok(line.ms >= 0 && line.ms <= Math.ceil(took), `ms ${line.ms}: how long the proxy took, within the ${took.toFixed(1)} ms the client waited`);
     assert.ok(!JSON.stringify(line).includes('visitor-log'), 'sender id is hashed');
     assert.ok(!JSON.stringify(line).includes('hello'), 'no message text');
+  });
+
+  it('logs no origin and no client for a request without them (a health check from a script, a runtime that gives no address)', async () => {
+    const lines: RequestLogLine[] = [];
+    const anonymous = await startProxy(upstream.url, { clientAddress: () => undefined, log: (line) => lines.push(line) });
+    try {
+      await call(`${anonymous.url}/`);
+      await call(`${anonymous.url}/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(validBody) });
+      assert.deepEqual(lines.map((line) => [line.status, 'origin' in line, 'client' in line]), [[200, false, false], [200, false, false]]);
+    } finally {
+      await anonymous.close();
+    }
   });
 
   it('logs message text only with debug on', async () => {

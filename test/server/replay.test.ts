@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
-import { createProxy, ReplayMemory, type Answer, type ProxyOptions, type RequestLogLine } from '../../src/server/proxy/index.js';
+import type { ServerResponse } from 'node:http';
+import { createProxy, ReplayMemory, type Answer, type ProxyOptions, type ReplayStore, type RequestLogLine } from '../../src/server/proxy/index.js';
 import { answerJson, fakeUpstream, numberedAnswers as numbered } from './support/servers.js';
 
 const ORIGIN = 'https://shop.example';
@@ -96,6 +97,73 @@ describe('the proxy: a request tried again reaches the agent once', () => {
     }
   });
 
+  it('a try that waits for the first while the agent fails it goes to the agent itself, and gets its answer', async () => {
+    const memory = new ReplayMemory();
+    // Told at each claim (a try reaching the store), so the first's failure can come once the second waits.
+    let claims = 0;
+    let claimed = () => {};
+    const store: ReplayStore = {
+      claim: (key, content) => memory.claim(key, content).finally(() => (claims++, claimed())),
+      settle: (...args) => memory.settle(...args),
+    };
+    const proxy = await startProxy(upstream, { replay: store });
+    try {
+      let held: ServerResponse | undefined;
+      const reached = new Promise<void>((resolve) => upstream.behave((_call, res) => ((held = res), resolve())));
+      const before = upstream.calls.length;
+      const first = post(proxy, ask('Pay', 'r-9'));
+      await reached;
+      const waiting = new Promise<void>((resolve) => (claimed = () => claims === 2 && resolve()));
+      const second = post(proxy, ask('Pay', 'r-9'));
+      await waiting;
+      numbered(upstream);
+      answerJson(503, { status: 'error', error: 'overloaded' })(upstream.calls[before], held!);
+      assert.equal((await first).status, 503);
+      const again = await second;
+      assert.deepEqual([again.status, again.replayed], [200, null], 'answered by the agent, not from memory');
+      assert.match(said(again.json)!, /: Pay$/);
+      assert.equal(upstream.calls.length - before, 2, 'the agent was asked by each try once');
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a store that keeps saying another try is on it, and then that it got no answer, holds no request: the second time, the proxy asks the agent', async () => {
+    let claims = 0;
+    const stuck: ReplayStore = {
+      claim: async () => {
+        if (++claims > 3) throw new Error('asked too often');
+        return { answer: Promise.resolve(undefined) };
+      },
+      settle: () => undefined,
+    };
+    const proxy = await startProxy(upstream, { replay: stuck });
+    try {
+      numbered(upstream);
+      const before = upstream.calls.length;
+      const { status, json } = await post(proxy, ask('Hello', 'r-10'));
+      assert.equal(status, 200);
+      assert.match(said(json)!, /: Hello$/);
+      assert.deepEqual([claims, upstream.calls.length - before], [2, 1]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('leaves no timer running once it has answered (a process can end; none waits out the timeout per request)', async () => {
+    const direct = createProxy({
+      upstreamUrl: 'http://agent.example', handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', timeoutMs: 30_000, log: () => undefined,
+      fetch: async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { status: 200 }),
+    });
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    for (const requestId of ['t-1', 't-2', 't-1']) {
+      const response = await direct(new Request('http://proxy.example/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ask('Hi', requestId)) }));
+      assert.equal(response.status, 200);
+    }
+    assert.equal(timers(), before);
+  });
+
   it('asks the agent again for a try that differs (another text), another sender\'s request of the same id, and a request without an id', async () => {
     const proxy = await startProxy(upstream);
     try {
@@ -127,17 +195,19 @@ describe('the proxy: a request tried again reaches the agent once', () => {
     }
   });
 
-  it('keeps no failure: after the agent\'s 503 or a body that is not JSON, the next try goes to the agent', async () => {
+  it('keeps no failure: after the agent\'s 503, a body that is not JSON or any status but 2xx, the next try goes to the agent', async () => {
     const proxy = await startProxy(upstream);
     try {
       const before = upstream.calls.length;
+      upstream.behave(answerJson(300, { status: 'error', error: 'not an answer' }));
+      assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 300);
       upstream.behave(answerJson(503, { status: 'error', error: 'overloaded' }));
       assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 503);
       upstream.behave((_call, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>portal</html>'));
       assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 502);
       numbered(upstream);
       assert.equal((await post(proxy, ask('Hi', 'r-5'))).status, 200);
-      assert.equal(upstream.calls.length - before, 3);
+      assert.equal(upstream.calls.length - before, 4);
     } finally {
       await proxy.close();
     }
@@ -203,8 +273,10 @@ describe('ReplayMemory', () => {
     memory.settle('a', 'Hi', answer('{"to":"Hi"}'));
     memory.settle('a', 'Hello', answer('{"to":"Hello"}'));
     assert.deepEqual(await waiting!.answer, answer('{"to":"Hello"}'), 'the try of "Hello" gets the answer to "Hello"');
+    const chars = memory.chars;
     memory.settle('a', 'Hello', answer('{"to":"Hello, again"}'));
     assert.deepEqual(await (await memory.claim('a', 'Hello'))!.answer, answer('{"to":"Hello"}'), 'answered once: a second answer changes nothing');
+    assert.equal(memory.chars, chars, 'nor what it counts as kept');
     const small = new ReplayMemory({ maxEntries: 10 });
     for (let i = 0; i < 11; i++) await small.claim(`k${i}`, 'c'); // over the limit: the oldest, still asked, forgotten
     small.settle('k0', 'c', answer());
@@ -228,6 +300,22 @@ describe('ReplayMemory', () => {
     byChars.settle('k10', 'c', answer('x'.repeat(100)));
     assert.equal(byCount.size, 9, 'past it, the oldest go until a tenth under it');
     assert.equal(byChars.chars, 900, 'past it, the oldest go until a tenth under it (characters)');
+  });
+
+  it('past a limit, the expired go first (one expiring this very moment among them), before an older request whose answer is still to come', async () => {
+    let now = 1_000;
+    const memory = new ReplayMemory({ maxEntries: 3, keepMs: 100, now: () => now });
+    assert.equal(await memory.claim('asked', 'c'), undefined, 'the oldest: the agent still on it');
+    const waiting = (await memory.claim('asked', 'c'))!;
+    for (const key of ['old', 'older']) {
+      await memory.claim(key, 'c');
+      memory.settle(key, 'c', answer());
+    }
+    now += 100; // both expire now
+    await memory.claim('new', 'c');
+    assert.equal(memory.size, 2, 'the expired two gone');
+    memory.settle('asked', 'c', answer('{"kept":true}'));
+    assert.deepEqual(await waiting.answer, answer('{"kept":true}'), 'the request still asked stayed, and its try got the answer');
   });
 
   it('stays within its limits, the oldest going first: entries and characters', async () => {
