@@ -161,7 +161,8 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       const response = await direct(new Request('http://proxy.example/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ask('Hi', requestId)) }));
       assert.equal(response.status, 200);
     }
-    assert.equal(timers(), before);
+    // (at most as many: a timer of an earlier test may end meanwhile)
+    assert.ok(timers() <= before, `${timers() - before} timers more than before`);
   });
 
   it('asks the agent again for a try that differs (another text), another sender\'s request of the same id, and a request without an id', async () => {
