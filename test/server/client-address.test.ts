@@ -18,6 +18,11 @@ describe('client address: the connecting peer on each runtime', () => {
     assert.equal(peerAddress(request(), deno('203.0.113.9')), '203.0.113.9');
   });
 
+  it('a runtime that has no address for the peer (Bun on a Unix socket, a Node request without a socket) gives none', () => {
+    assert.equal(peerAddress(request(), { requestIP: () => null }), undefined);
+    assert.equal(peerAddress(request(), { incoming: {} }), undefined);
+  });
+
   it('on Cloudflare Workers, takes CF-Connecting-IP, which the edge sets itself', () => {
     const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
     Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Cloudflare-Workers' }, configurable: true });
@@ -49,10 +54,21 @@ describe('client address: trusted proxies', () => {
     ['every hop trusted: the first one', { 'X-Forwarded-For': '10.0.0.7, 10.0.0.8' }, node('10.1.2.3'), '10.0.0.7'],
     ['Bun behind the balancer', { 'X-Forwarded-For': '203.0.113.6' }, bun('10.0.0.1'), '203.0.113.6'],
     ['Deno behind the balancer', { 'X-Forwarded-For': '203.0.113.7' }, deno('127.0.0.1'), '203.0.113.7'],
+    // Some balancers add the client's port to X-Forwarded-For; RFC 7239 quotes an address with one.
+    ['an IPv4 client with its port, in X-Forwarded-For', { 'X-Forwarded-For': '203.0.113.5:52341' }, node('10.1.2.3'), '203.0.113.5'],
+    ['RFC 7239 Forwarded, IPv4 with port', { Forwarded: 'for="192.0.2.43:47011"' }, node('10.1.2.3'), '192.0.2.43'],
+    ['RFC 7239 Forwarded, IPv6 without port', { Forwarded: 'for="[2001:db8:cafe::17]"' }, node('10.1.2.3'), '2001:db8:cafe::17'],
+    ['RFC 7239 Forwarded, its pairs spaced', { Forwarded: 'proto=https; for=203.0.113.8' }, node('10.1.2.3'), '203.0.113.8'],
+    ['an IPv6 client whose last groups are digits (not a port)', { 'X-Forwarded-For': '2001:db8::1234:5678' }, node('10.1.2.3'), '2001:db8::1234:5678'],
+    ['a runtime with no peer address: none, whatever the headers', { 'X-Forwarded-For': '203.0.113.5' }, {}, undefined],
   ];
   for (const [what, headers, context, expected] of cases) {
     it(what, () => assert.equal(behindBalancer(request(headers), context), expected));
   }
+
+  it('takes entries with spaces around them, as a list written by hand has', () => {
+    assert.equal(trustingProxies([' 10.0.0.0/8 ', ' loopback'])(request({ 'X-Forwarded-For': '203.0.113.5' }), node('10.1.2.3')), '203.0.113.5');
+  });
 
   it('refuses entries that are not ranges, or that trust every address', () => {
     assert.throws(() => trustingProxies(['balancer.internal']), ConfigError);

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryRateLimitStore } from '../../src/server/proxy/rate-limit.js';
+import { MemoryRateLimitStore, retryAfterSeconds } from '../../src/server/proxy/rate-limit.js';
 
 describe('MemoryRateLimitStore', () => {
   it('counts a key\'s requests in a window of its own; at the window\'s end a new one begins', async () => {
@@ -31,5 +31,13 @@ describe('MemoryRateLimitStore', () => {
     // A window swept is a new one at the next hit: count 1. A window kept counts on.
     assert.equal((await store.hit('live', 5_000)).count, 2, 'a window still running is kept');
     assert.equal(store.size, 2, 'the two ended windows swept as "new" began: "live" and "new" held');
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it("is the seconds until the window ends, rounded up, and at least 1 (a window that has just ended: the next second)", () => {
+    assert.equal(retryAfterSeconds({ count: 61, resetAt: 31_000 }, 1_000), 30);
+    assert.equal(retryAfterSeconds({ count: 61, resetAt: 31_001 }, 1_000), 31);
+    assert.equal(retryAfterSeconds({ count: 61, resetAt: 1_000 }, 1_000), 1);
   });
 });

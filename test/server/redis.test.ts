@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { createProxy, redisRateLimitStore, type RedisRateLimitStoreOptions } from '../../src/server/proxy/index.js';
+import { createProxy, RateLimitUnavailableError, redisRateLimitStore, type RedisEvalClient, type RedisRateLimitStoreOptions } from '../../src/server/proxy/index.js';
 import { redisMissing, startCli, stopClis, useRedisAndUpstream } from './support/redis.js';
 
 const body = (sender: string) => JSON.stringify({ message: { text: 'hi' }, sender: { id: sender } });
@@ -79,5 +79,43 @@ describe('Redis rate-limit store', { skip: redisMissing }, () => {
     } finally {
       await stopClis(children);
     }
+  });
+});
+
+// With a client of its own (no redis-server needed): what the store makes of each answer, and of none.
+describe('Redis rate-limit store, its client scripted', () => {
+  const answering = (reply: unknown): RedisEvalClient => ({ eval: async () => reply });
+  const hung: RedisEvalClient = { eval: () => new Promise(() => undefined) };
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+  it("a window ends when Redis says its key expires; a key with no time left is a new window's", async () => {
+    const before = Date.now();
+    const { count, resetAt } = await redisRateLimitStore(answering([3, 30_000])).hit('k', 60_000);
+    assert.equal(count, 3);
+    assert.ok(resetAt >= before + 30_000 && resetAt <= Date.now() + 30_000, `${resetAt - before} ms from now`);
+    for (const ttl of [0, -1]) {
+      const start = Date.now();
+      const fresh = await redisRateLimitStore(answering([1, ttl])).hit('k', 60_000);
+      assert.ok(fresh.resetAt >= start + 60_000 && fresh.resetAt <= Date.now() + 60_000, `ttl ${ttl}: ${fresh.resetAt - start} ms from now`);
+    }
+  });
+
+  it('a Redis that does not answer (hung, not down) holds no request past timeoutMs: open lets it through, closed refuses it; said once', { timeout: 10_000 }, async () => {
+    const reports: string[] = [];
+    const open = redisRateLimitStore(hung, { timeoutMs: 50, report: (message) => reports.push(message) });
+    assert.equal((await open.hit('k', 60_000)).count, 0, 'let through');
+    assert.equal((await open.hit('k', 60_000)).count, 0);
+    assert.equal(reports.length, 1, 'said once per outage');
+    assert.match(reports[0], /no answer within 50 ms/);
+    const closed = redisRateLimitStore(hung, { timeoutMs: 50, onOutage: 'closed', report: () => undefined });
+    await assert.rejects(closed.hit('k', 60_000), RateLimitUnavailableError);
+  });
+
+  it('leaves no timer running once Redis has answered', async () => {
+    const store = redisRateLimitStore(answering([1, 60_000]), { timeoutMs: 30_000 });
+    const before = timers();
+    for (let i = 0; i < 3; i++) await store.hit('k', 60_000);
+    // (at most as many: a timer of an earlier test may end meanwhile)
+    assert.ok(timers() <= before, `${timers() - before} timers more than before`);
   });
 });
