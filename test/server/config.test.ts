@@ -50,6 +50,7 @@ describe('readProxyEnv: what it refuses', () => {
     refuses({ ALLOWED_ORIGINS: 'https://shop.example,*' }, /"\*" is not an origin/); // (* is for any origin alone)
     refuses({ REDIS_URL: 'redis://' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, not "redis:\/\/"$/);
     refuses({ REDIS_URL: 'http://cache.internal:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    refuses({ REDIS_URL: 'myredis://cache.internal:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
     refuses({ AGENT_API_TOKEN: 'bearer abc' }, /without "Bearer "/);
     refuses({ AGENT_API_TOKEN: 'tok en' }, /one word of visible characters/);
     refuses({ AGENT_API_TOKEN: 'tokén' }, /one word of visible characters/);
@@ -70,6 +71,7 @@ describe('readProxyEnv: what valid settings come to', () => {
       AGENT_API_URL: ' https://agents.example/base// ', AGENT_HANDLE: ' h ', ALLOWED_ORIGINS: ' https://shop.example , http://localhost:5173/ ',
       PORT: ' 8080 ', HOST: ' 0.0.0.0 ', AGENT_TIMEOUT_MS: '100', RATE_LIMIT_PER_MINUTE: '0', PROXY_DEBUG: ' 1 ',
     });
+    assert.equal(read({ AGENT_API_URL: 'https://agents.example/api/eventsource' }).upstreamUrl, 'https://agents.example/api/eventsource', 'a base whose path only begins like the endpoint');
     assert.deepEqual(config, {
       upstreamUrl: 'https://agents.example/base', handle: 'h', token: TOKEN, allowedOrigins: ['https://shop.example', 'http://localhost:5173'],
       port: 8080, host: '0.0.0.0', timeoutMs: 100, rateLimitPerMinute: 0, trustedProxies: undefined, debug: true,
