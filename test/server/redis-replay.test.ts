@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { createProxy, redisReplayStore, type RedisReplayStoreOptions } from '../../src/server/proxy/index.js';
+import type { ServerResponse } from 'node:http';
+import { createProxy, redisReplayStore, type RedisEvalClient, type RedisReplayStoreOptions } from '../../src/server/proxy/index.js';
 import { redisMissing, startCli, stopClis, useRedisAndUpstream } from './support/redis.js';
-import { numberedAnswers as numbered } from './support/servers.js';
+import { answerJson, numberedAnswers as numbered } from './support/servers.js';
 
 type Reply = { status: string; error?: string; result?: { responses: { options: string[] }[] } };
 
@@ -55,6 +56,43 @@ describe('Redis replay store: a request tried again at another instance reaches 
     const [one, two] = await Promise.all([first, post(b, 'Cancel it', 'r-2')]);
     assert.deepEqual(two, one);
     assert.equal(fixture.upstream.calls.length - before, 1);
+  });
+
+  it('a try waiting at one instance while a try of the same id with another content claims it anew at the other: it goes to the agent itself', async () => {
+    const prefix = `test:${Math.random()}:`;
+    // Instance B's reads of the key, told as they are made: it is waiting for the first try's answer.
+    let reads = 0;
+    let read = () => {};
+    const watched = async (): Promise<RedisEvalClient> => {
+      const client = await fixture.client();
+      return { eval: (script, options) => (script.startsWith("return redis.call('GET'") && (reads++, read()), client.eval(script, options)) };
+    };
+    const instance = async (client: RedisEvalClient) => fixture.serve(createProxy({
+      upstreamUrl: fixture.upstream.url, handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', rateLimitPerMinute: 0, timeoutMs: 2_000,
+      replay: redisReplayStore(client, { prefix, pollMs: 20 }), log: () => undefined,
+    }));
+    const a = await instance(await fixture.client());
+    const b = await instance(await watched());
+    let held: ServerResponse | undefined;
+    const reached = new Promise<void>((resolve) => fixture.upstream.behave((call, res) => {
+      if (!held) return ((held = res), resolve()); // the first try's answer, held
+      const { text } = (call.body as { message: { text: string } }).message;
+      answerJson(200, { status: 'ok', result: { responses: [{ id: 'TX', type: 'text', options: [`: ${text}`], altText: text }] } })(call, res);
+    }));
+    const before = fixture.upstream.calls.length;
+    const first = post(a, 'Cancel', 'r-7');
+    await reached;
+    const waiting = new Promise<void>((resolve) => (read = () => reads === 1 && resolve()));
+    const second = post(b, 'Cancel', 'r-7');
+    await waiting;
+    const other = await post(a, 'Cancel it now', 'r-7'); // another text: another request, claimed anew
+    assert.equal(other.status, 200);
+    const again = await second;
+    assert.equal(again.status, 200, JSON.stringify(again.json));
+    assert.match(again.json.result!.responses[0].options[0], /: Cancel$/);
+    answerJson(200, { status: 'ok', result: { responses: [] } })(fixture.upstream.calls[before], held!);
+    assert.equal((await first).status, 200);
+    assert.equal(fixture.upstream.calls.length - before, 3, 'each content asked of the agent: the first, the other, and the waiting try once it was not the first\'s');
   });
 
   it('past the timeout: 504 with Retry-After at both, and the late answer at either once it came; the agent asked once', async () => {
