@@ -29,8 +29,6 @@ function start(env: Record<string, string>) {
   return { child, output };
 }
 
-const baseEnv = SETTINGS;
-
 describe('agent-chat-proxy CLI', () => {
   before(() => {
     // `npm test` builds first; a standalone run of this file builds the CLI itself.
@@ -42,7 +40,7 @@ describe('agent-chat-proxy CLI', () => {
     try {
       cpSync(`${root}dist/server`, alone, { recursive: true });
       writeFileSync(`${alone}/package.json`, '{"type":"module"}');
-      const env: Record<string, string> = { ...baseEnv('http://127.0.0.1:9'), PATH: process.env.PATH! };
+      const env: Record<string, string> = { ...SETTINGS('http://127.0.0.1:9'), PATH: process.env.PATH! };
       const run = spawnSync(process.execPath, [`${alone}/cli.js`], { env, encoding: 'utf8', timeout: 10_000 });
       assert.equal(run.status, 2, run.stderr);
       assert.match(run.stderr, /the proxy needs its server packages; install them with\n {2}npm install hono @hono\/node-server zod ipaddr\.js/);
@@ -53,7 +51,7 @@ describe('agent-chat-proxy CLI', () => {
 
   for (const [what, change, message] of BAD_SETTINGS) {
     it(`refuses to start with ${what}, naming the setting`, () => {
-      const env: Record<string, string> = { ...baseEnv('http://127.0.0.1:9'), PATH: process.env.PATH! };
+      const env: Record<string, string> = { ...SETTINGS('http://127.0.0.1:9'), PATH: process.env.PATH! };
       for (const [key, value] of Object.entries(change)) if (value === undefined) delete env[key]; else env[key] = value;
       const run = spawnSync(process.execPath, [cli], { env, encoding: 'utf8', timeout: 10_000 });
       assert.equal(run.status, 2, run.stderr);
@@ -75,7 +73,7 @@ describe('agent-chat-proxy CLI', () => {
       const taken = createServer().listen(0, '127.0.0.1');
       await once(taken, 'listening');
       try {
-        const env = { ...baseEnv('http://127.0.0.1:9'), PORT: String((taken.address() as AddressInfo).port), ...change, PATH: process.env.PATH! };
+        const env = { ...SETTINGS('http://127.0.0.1:9'), PORT: String((taken.address() as AddressInfo).port), ...change, PATH: process.env.PATH! };
         const run = spawnSync(process.execPath, [cli], { env, encoding: 'utf8', timeout: 10_000 });
         assert.equal(run.status, 2, run.stderr);
         assert.match(run.stderr.trim(), message);
@@ -99,7 +97,7 @@ describe('agent-chat-proxy CLI', () => {
         if ((call.body as { message: { text?: string } }).message.text === 'hold') release = answer;
         else answer();
       });
-      ({ child: proc, output } = start(baseEnv(upstream.url)));
+      ({ child: proc, output } = start(SETTINGS(upstream.url)));
       await until(() => /listening on (http:\S+)\//.test(output.stderr), 'the listening line');
       url = /listening on (http:\S+)\//.exec(output.stderr)![1];
     });

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import type { ServerResponse } from 'node:http';
 import { createProxy, ReplayMemory, type Answer, type ProxyOptions, type ReplayStore, type RequestLogLine } from '../../src/server/proxy/index.js';
-import { answerJson, fakeUpstream, numberedAnswers as numbered } from './support/servers.js';
+import { activeTimers, answerJson, fakeUpstream, numberedAnswers as numbered } from './support/servers.js';
 
 const ORIGIN = 'https://shop.example';
 const logs: RequestLogLine[] = [];
@@ -155,14 +155,12 @@ describe('the proxy: a request tried again reaches the agent once', () => {
       upstreamUrl: 'http://agent.example', handle: 'h', token: 'fake-token-not-a-secret', allowedOrigins: '*', timeoutMs: 30_000, log: () => undefined,
       fetch: async () => new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { status: 200 }),
     });
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    const before = timers();
+    const before = activeTimers();
     for (const requestId of ['t-1', 't-2', 't-1']) {
       const response = await direct(new Request('http://proxy.example/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ask('Hi', requestId)) }));
       assert.equal(response.status, 200);
     }
-    // (at most as many: a timer of an earlier test may end meanwhile)
-    assert.ok(timers() <= before, `${timers() - before} timers more than before`);
+    assert.ok(activeTimers() <= before, `${activeTimers() - before} timers more than before`);
   });
 
   it('asks the agent again for a try that differs (another text), another sender\'s request of the same id, and a request without an id', async () => {

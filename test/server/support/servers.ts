@@ -73,3 +73,9 @@ export function numberedAnswers(upstream: Awaited<ReturnType<typeof fakeUpstream
   });
   return answered;
 }
+
+/**
+ * How many timers keep this process alive. A test compares it before and after what it runs: at
+ * most as many after (a timer of an earlier test may end meanwhile), none left per request.
+ */
+export const activeTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
