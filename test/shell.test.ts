@@ -419,6 +419,9 @@ describe('the shell', () => {
     };
     const PROBLEM = 'Could not download the conversation. Check the connection and reload the page.';
     const { win, chat, uncaught, logged, downloads, download } = await page();
+    // The frame is a small screen: the panel asked for the phone viewport's chunk as it opened. It
+    // has come before the connection goes (on a busy machine the greeting can show first).
+    await waitUntil(() => win.performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/mobile-viewport-controller')), "the viewport's chunk loaded", WAIT);
     await fetch(`${network}/down`);
     chat.shadowRoot!.querySelector<HTMLElement>('[part~="mic-button"]')!.click();
     await waitUntil(() => shadowText(chat, 'error') !== null, 'the microphone says it cannot', WAIT);
