@@ -40,6 +40,36 @@ describe('sanitize', () => {
     expect(html).to.equal('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
   });
 
+  it('keeps a link only where the widget\'s allowlist does, not wherever DOMPurify would (ftp:, sms:, xmpp:, a data: URL lose their href); a relative one resolves against the page', () => {
+    // DOMPurify's own check lets each of these through (its list of schemes, and any URL without
+    // one): only the widget's (url.ts) takes their href away. javascript: is no test of that.
+    const html = toHtml(renderMarkdown('[a](ftp://x.example/f) [b](sms:+301234) [c](xmpp:a@x.example) [d](/help?q=1)'));
+    const links = new DOMParser().parseFromString(html, 'text/html').querySelectorAll('a');
+    expect([...links].map((a) => a.getAttribute('href'))).to.deep.equal([null, null, null, new URL('/help?q=1', document.baseURI).href]);
+    expect([...links].map((a) => a.getAttribute('target')), 'only a kept link opens a tab').to.deep.equal([null, null, null, '_blank']);
+    expect(toHtml(sanitizeHtml('<a href="data:text/html,hi">e</a>'))).to.equal('<a>e</a>');
+  });
+
+  it('keeps a picture the allowlist takes, loaded lazily and sent no referrer; one it does not take loses its src', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const html = toHtml(renderMarkdown(`![chart](https://x.example/c.png) ![dot](${png}) ![ftp](ftp://x.example/c.png)`));
+    const images = [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('img')];
+    expect(images.map((img) => [img.alt, img.getAttribute('src'), img.getAttribute('loading'), img.getAttribute('referrerpolicy')])).to.deep.equal([
+      ['chart', 'https://x.example/c.png', 'lazy', 'no-referrer'],
+      ['dot', png, 'lazy', 'no-referrer'],
+      ['ftp', null, null, null],
+    ]);
+  });
+
+  it('keeps only its six attributes: no data-*, aria-*, id or class, and align on a table\'s cells only (not its head, body or rows)', () => {
+    const html = toHtml(sanitizeHtml(
+      '<p data-x="1" aria-hidden="true" aria-label="l" id="i" class="c" align="center">t</p>'
+      + '<table align="right"><thead align="right"><tr align="right"><th align="right">h</th></tr></thead>'
+      + '<tbody align="left"><tr><td align="center" data-y="2" aria-live="assertive">d</td></tr></tbody></table>',
+    ));
+    expect(html).to.equal('<p>t</p><table><thead><tr><th align="right">h</th></tr></thead><tbody><tr><td align="center">d</td></tr></tbody></table>');
+  });
+
   it('does not touch the page\'s own DOMPurify configuration', async () => {
     const { default: pageDOMPurify } = await import('dompurify');
     expect(pageDOMPurify.sanitize('<a href="https://x.example/">x</a>', { ALLOWED_TAGS: ['a'], ALLOWED_ATTR: ['href'] })).to.equal('<a href="https://x.example/">x</a>');
