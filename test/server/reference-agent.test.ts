@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
-import { createReferenceAgent, DEMO_FLOW, stripMarkdown } from '../../src/server/reference-agent/index.js';
+import { checkFlow, createReferenceAgent, DEMO_FLOW, stripMarkdown, type Flow } from '../../src/server/reference-agent/index.js';
+import { SessionStore } from '../../src/server/reference-agent/sessions.js';
 import type { AgentResponseItem, EventResult } from '../../src/protocol/types.js';
 import { openapi } from './support/openapi.js';
 
@@ -190,6 +191,42 @@ describe('reference agent: sessions', () => {
     assert.deepEqual((await session(id)).tags, ['vip', 'beta']);
     await reply({ message: { text: 'hi' }, sender: { id }, tagOperations: { remove: ['beta'], add: ['returning'] } });
     assert.deepEqual((await session(id)).tags, ['vip', 'returning']);
+  });
+});
+
+describe('reference agent: its flow is checked once, at start-up', () => {
+  const flow = (change: (flow: Flow) => void): Flow => {
+    const copy = structuredClone(DEMO_FLOW);
+    change(copy);
+    return copy;
+  };
+  const cases: [string, (flow: Flow) => void, RegExp][] = [
+    ['a greeting and a fallback that are no node', (f) => Object.assign(f, { greeting: 'nowhere', fallback: 'gone' }), /^flow: unknown node\(s\) nowhere, gone$/],
+    ["an intent's node, named once however often", (f) => f.intents.push({ name: 'x', node: 'lost', keywords: {} }, { name: 'y', node: 'lost', keywords: {} }), /^flow: unknown node\(s\) lost$/],
+    ['a capture that goes on to no node', (f) => (f.nodes['ask-name'].next = 'after'), /^flow: unknown node\(s\) after$/],
+    ['a node without the default language', (f) => delete f.nodes.video.responses.EN, /^flow: node "video" has no EN responses$/],
+    ['a button to no node', (f) => f.nodes.no.responses.EN.push({ type: 'buttons', text: 'Go', buttons: [{ title: 'on', payload: { type: 'node', data: 'elsewhere' } }] }), /^flow: node "no" has a button to unknown node "elsewhere"$/],
+  ];
+  for (const [what, change, message] of cases) {
+    it(`refuses ${what}, saying which`, () => {
+      assert.throws(() => checkFlow(flow(change)), { message });
+      assert.throws(() => createReferenceAgent({ flow: flow(change), deployments: {} }), { message }, 'the agent is not made');
+    });
+  }
+
+  it('takes the demo flow as it is', () => assert.equal(checkFlow(DEMO_FLOW), DEMO_FLOW));
+});
+
+describe('reference agent: its sessions are bounded', () => {
+  it('past maxSessions, the one used least recently goes (not the one opened first)', () => {
+    let id = 0;
+    const store = new SessionStore({ inactivityTimeoutMs: 60_000, now: () => 0, newId: () => `s${++id}`, maxSessions: 2 });
+    store.resolve('a', { greeting: true });
+    store.resolve('b', { greeting: true });
+    assert.equal(store.resolve('a', { greeting: false }).isNew, false, 'a is used again');
+    store.resolve('c', { greeting: true });
+    assert.equal(store.size, 2);
+    assert.deepEqual(['a', 'b', 'c'].map((sender) => store.get(sender)?.id), ['s1', undefined, 's3']);
   });
 });
 
