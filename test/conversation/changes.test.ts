@@ -20,6 +20,7 @@ describe('conversation changes', () => {
     ['before what another tab added after its predecessor later than it was made', withMessages(user('a', 1), user('x', 5)), [user('m', 3)], 'a', 'a m x'],
     ['after what another tab added in the same millisecond', withMessages(user('a', 1), user('x', 3)), [user('m', 3)], 'a', 'a x m'],
     ['after its predecessor wherever it is, even with a time earlier than the messages before it (the clock set back)', withMessages(user('a', 1), user('p', 4), user('x', 5)), [user('m', 3)], 'p', 'a p m x'],
+    ['several with a time earlier than their predecessor\'s (the clock set back): together, after it, in their order', withMessages(user('a', 1), user('p', 4)), [agent('b', 3), agent('c', 3)], 'p', 'a p b c'],
   ];
   for (const [what, conversation, messages, after, expected] of addingTable) {
     it(`adding: ${what}`, () => expect(ids(adding(messages, after)(conversation))).to.equal(expected));

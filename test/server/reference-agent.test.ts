@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { listen, type RunningServer } from '../../src/server/node/serve.js';
 import { checkFlow, createReferenceAgent, DEMO_FLOW, stripMarkdown, type Flow } from '../../src/server/reference-agent/index.js';
+import { altTextOf, renderNode, spokenText } from '../../src/server/reference-agent/flow.js';
 import { SessionStore } from '../../src/server/reference-agent/sessions.js';
 import type { AgentResponseItem, EventResult } from '../../src/protocol/types.js';
 import { openapi } from './support/openapi.js';
@@ -221,7 +222,7 @@ describe('reference agent: its sessions are bounded', () => {
   it('past maxSessions, the one used least recently goes (not the one opened first)', () => {
     let id = 0;
     const store = new SessionStore({ inactivityTimeoutMs: 60_000, now: () => 0, newId: () => `s${++id}`, maxSessions: 2 });
-    store.resolve('a', { greeting: true });
+    assert.equal(store.resolve('a', { greeting: true }).isNew, true, 'a new sender: a new session');
     store.resolve('b', { greeting: true });
     assert.equal(store.resolve('a', { greeting: false }).isNew, false, 'a is used again');
     store.resolve('c', { greeting: true });
@@ -238,6 +239,143 @@ describe('stripMarkdown', () => {
     ['# Title\n\nBody', 'Title\nBody'],
     ['`code` <b>html</b>', 'code html'],
     ['line\nbreak', 'line\nbreak'],
+    ['| a | b |\n|---|---|\n| 1 | **2** |', 'a, b\n1, 2'],
+    ['> quoted\n\nafter', 'quoted\nafter'],
+    ['a\n\n---\n\nb', 'a\nb'],
+    ['one  \ntwo', 'one\ntwo'],
+    ['  spaced \t  words  ', 'spaced words'],
+    ['- a\n  - b\n- c', 'a\nb\nc'],
+    ['x<br>y and <b>z</b>', 'x\ny and z'],
+    ['| a<br/>b | c |\n|---|---|', 'a\nb, c'],
   ];
   for (const [markdown, expected] of table) it(`${JSON.stringify(markdown)} → ${JSON.stringify(expected)}`, () => assert.equal(stripMarkdown(markdown), expected));
+});
+
+describe('reference agent: requests and flows it answers', () => {
+  const post = (body: string, authorization: string) => fetch(`${agent.url}/api/events`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body,
+  });
+  const body = JSON.stringify({ handle: HANDLE, message: { text: 'hi' } });
+
+  it('takes a bearer token only as the whole header, in any case and spacing', async () => {
+    for (const authorization of ['Basic abc', `Bearer ${TOKEN} extra`, `xBearer ${TOKEN}`, `Bearer`]) {
+      const response = await post(body, authorization);
+      assert.deepEqual([response.status, await response.json()], [401, { status: 'error', error: 'Unauthorized' }], authorization);
+    }
+    assert.equal((await post(body, `bearer   ${TOKEN}`)).status, 200);
+  });
+
+  it('says a body that is not JSON is not', async () => {
+    const response = await post('{"message": ', `Bearer ${TOKEN}`);
+    assert.deepEqual([response.status, await response.json()], [400, { status: 'error', error: 'Validator errors: body is not valid JSON' }]);
+  });
+
+  it('answers its own failure with a 500 in the service\'s shape, and stays up', async (t) => {
+    let broken = true;
+    const logged = t.mock.method(console, 'error', () => {});
+    const failing = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN }, now: () => { if (broken) throw new Error('no clock'); return 0; } }));
+    try {
+      const request = () => fetch(`${failing.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` }, body });
+      const response = await request();
+      assert.deepEqual([response.status, await response.json()], [500, { status: 'error', error: 'Internal server error' }]);
+      assert.equal(logged.mock.callCount(), 1, 'logged');
+      broken = false;
+      assert.equal((await request()).status, 200);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('ends a session after 30 idle minutes by default (at 30 minutes it goes on)', async () => {
+    let now = 0;
+    const plain = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN }, now: () => now, debugRoutes: true }));
+    try {
+      const ask = async (text: string) => {
+        await fetch(`${plain.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ handle: HANDLE, sender: { id: 'idle' }, message: { text } }) });
+        return (await (await fetch(`${plain.url}/api/debug/sessions/idle`)).json()).session.id as string;
+      };
+      const first = await ask('hi');
+      now += 30 * 60_000;
+      assert.equal(await ask('hi'), first, 'idle 30 minutes: the same session');
+      now += 30 * 60_000 + 1;
+      assert.notEqual(await ask('hi'), first, 'idle longer: a new one');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('keeps a captured answer trimmed and at most 80 characters', async () => {
+    const id = 'capture-trim';
+    await reply({ message: { text: 'my name' }, sender: { id } });
+    assert.match(textOf((await reply({ message: { text: '  Ada Lovelace  ' }, sender: { id } })).responses), /Nice to meet you, Ada Lovelace[^ ]/);
+    await reply({ message: { text: 'my name' }, sender: { id } });
+    await reply({ message: { text: 'x'.repeat(100) }, sender: { id } });
+    assert.equal((await session(id)).variables.name, 'x'.repeat(80));
+  });
+
+  it('finds an intent by its name, not its node\'s; an unknown intent and a postback of another type get the fallback and the action node', async () => {
+    const id = 'postbacks';
+    assert.match(textOf((await reply({ message: { payload: { type: 'intent', data: 'name' } }, sender: { id } })).responses), /What's your name/);
+    assert.match(textOf((await reply({ message: { payload: { type: 'intent', data: 'no-such-intent' } }, sender: { id } })).responses), /did not get that/);
+    assert.equal(textOf((await reply({ message: { payload: { type: 'action', data: { actions: [] } } }, sender: { id } })).responses), 'Done.');
+  });
+
+  it('finds keywords across runs of spaces and punctuation, and in another of the flow\'s languages, answering in the conversation\'s', async () => {
+    assert.match(textOf((await reply({ message: { text: 'Who am  I?!' }, sender: { id: 'keywords-1' } })).responses), /You are/);
+    assert.match(textOf((await reply({ message: { text: 'τιμή;' }, sender: { id: 'keywords-2' }, language: 'en' })).responses), /pricing is simple/);
+  });
+
+  it('does not wait for an answer where a node captures without saying where to go next', async () => {
+    const flow: Flow = {
+      defaultLanguage: 'EN', greeting: 'start', fallback: 'start', intents: [{ name: 'bye', node: 'bye', keywords: { EN: ['bye'] } }],
+      nodes: {
+        start: { responses: { EN: [{ type: 'text', options: ['Hello'] }] }, capture: 'name' },
+        bye: { responses: { EN: [{ type: 'text', options: ['Bye'] }] } },
+      },
+    };
+    const small = await listen(createReferenceAgent({ flow, deployments: { [HANDLE]: TOKEN } }));
+    try {
+      const say = async (text: string) => (await (await fetch(`${small.url}/api/events`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ handle: HANDLE, sender: { id: 'nowhere-next' }, message: { text } }),
+      })).json()) as { result: EventResult };
+      assert.equal(textOf((await say('hi')).result.responses), 'Hello');
+      assert.equal(textOf((await say('bye')).result.responses), 'Bye');
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('reference agent: altText and spoken text of what a flow says', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['its own altText', { type: 'buttons', altText: 'Given', text: 'Pick', buttons: [{ title: 'A' }] }, 'Given'],
+    ['a prompt and choices', { type: 'buttons', text: ' Pick one ', buttons: [{ title: 'A' }, { title: '' }, { title: 'B' }] }, 'Pick one: A, B'],
+    ['a prompt ending in a question mark', { type: 'buttons', text: 'Which?', buttons: [{ title: 'A' }] }, 'Which? A'],
+    ['options where there are no buttons', { type: 'buttons', text: 'Pick', options: ['x', 'y'] }, 'Pick: x, y'],
+    ['choices alone', { type: 'buttons', buttons: [{ title: 'A' }] }, 'A'],
+    ['a prompt alone', { type: 'buttons', text: 'Nothing to pick', buttons: [] }, 'Nothing to pick'],
+    ['markdown, stripped', { type: 'text', options: ['**a**', '_b_'] }, 'a\nb'],
+    ['cards, titles and subtitles', { type: 'carousel', cards: [{ title: 'S', subtitle: 'small' }, { title: 'M' }] }, 'S small; M'],
+    ['a type it does not know', { type: 'video', url: 'https://x.example/v' }, ''],
+  ];
+  for (const [what, item, expected] of cases) it(`altText: ${what}`, () => assert.equal(altTextOf(item), expected));
+
+  it('spoken text: a text reply stripped of markdown, anything else its altText or nothing', () => {
+    assert.deepEqual([
+      spokenText({ type: 'text', options: ['**a**'], altText: 'other' } as AgentResponseItem),
+      spokenText({ type: 'buttons', options: ['x'], altText: 'Pick: x' } as AgentResponseItem),
+      spokenText({ type: 'video' } as AgentResponseItem),
+    ], ['a', 'Pick: x', '']);
+  });
+
+  it('fills variables in every string of a template, keeping numbers, booleans and nulls as they are', () => {
+    const flow: Flow = {
+      defaultLanguage: 'EN', greeting: 'n', fallback: 'n', intents: [],
+      nodes: { n: { responses: { EN: [{ type: 'card', title: 'Hi {{ name }}{{missing}}', size: 2, wide: false, note: null, list: ['{{name}}', 3] }] } } },
+    };
+    assert.deepEqual(renderNode(flow, 'n', 'DE', { name: 'Ada' }, () => 'id'), [
+      { id: 'XX_id', type: 'card', title: 'Hi Ada', size: 2, wide: false, note: null, list: ['Ada', 3], altText: '' },
+    ]);
+  });
 });
