@@ -320,17 +320,27 @@ describe('reference agent: requests and flows it answers', () => {
     assert.equal(textOf((await reply({ message: { payload: { type: 'action', data: { actions: [] } } }, sender: { id } })).responses), 'Done.');
   });
 
+  it('keeps the session through a button\'s postback to another node (only the greeting\'s opens a new one)', async () => {
+    const id = 'button-keeps';
+    await reply({ message: { text: 'my name' }, sender: { id } });
+    await reply({ message: { text: 'Ada' }, sender: { id } });
+    await reply({ message: { payload: { type: 'node', data: 'pricing' } }, sender: { id } });
+    assert.match(textOf((await reply({ message: { text: 'who am i' }, sender: { id } })).responses), /You are Ada/);
+  });
+
   it('finds keywords across runs of spaces and punctuation, and in another of the flow\'s languages, answering in the conversation\'s', async () => {
     assert.match(textOf((await reply({ message: { text: 'Who am  I?!' }, sender: { id: 'keywords-1' } })).responses), /You are/);
     assert.match(textOf((await reply({ message: { text: 'τιμή;' }, sender: { id: 'keywords-2' }, language: 'en' })).responses), /pricing is simple/);
   });
 
-  it('does not wait for an answer where a node captures without saying where to go next', async () => {
+  it('does not wait for an answer where a node captures without saying where to go next; a keyword of the conversation\'s language comes first', async () => {
     const flow: Flow = {
-      defaultLanguage: 'EN', greeting: 'start', fallback: 'start', intents: [{ name: 'bye', node: 'bye', keywords: { EN: ['bye'] } }],
+      defaultLanguage: 'EN', greeting: 'start', fallback: 'start',
+      intents: [{ name: 'poison', node: 'poison', keywords: { DE: ['gift'] } }, { name: 'bye', node: 'bye', keywords: { EN: ['bye', 'gift'] } }],
       nodes: {
         start: { responses: { EN: [{ type: 'text', options: ['Hello'] }] }, capture: 'name' },
         bye: { responses: { EN: [{ type: 'text', options: ['Bye'] }] } },
+        poison: { responses: { EN: [{ type: 'text', options: ['Poison'] }] } },
       },
     };
     const small = await listen(createReferenceAgent({ flow, deployments: { [HANDLE]: TOKEN } }));
@@ -341,6 +351,7 @@ describe('reference agent: requests and flows it answers', () => {
       })).json()) as { result: EventResult };
       assert.equal(textOf((await say('hi')).result.responses), 'Hello');
       assert.equal(textOf((await say('bye')).result.responses), 'Bye');
+      assert.equal(textOf((await say('a gift')).result.responses), 'Bye', "a keyword in the conversation's language first (German's Gift is poison)");
     } finally {
       await small.close();
     }
@@ -352,6 +363,7 @@ describe('reference agent: altText and spoken text of what a flow says', () => {
     ['its own altText', { type: 'buttons', altText: 'Given', text: 'Pick', buttons: [{ title: 'A' }] }, 'Given'],
     ['a prompt and choices', { type: 'buttons', text: ' Pick one ', buttons: [{ title: 'A' }, { title: '' }, { title: 'B' }] }, 'Pick one: A, B'],
     ['a prompt ending in a question mark', { type: 'buttons', text: 'Which?', buttons: [{ title: 'A' }] }, 'Which? A'],
+    ['a prompt with a stop inside, not at its end', { type: 'buttons', text: 'Plans. Which one', buttons: [{ title: 'A' }] }, 'Plans. Which one: A'],
     ['options where there are no buttons', { type: 'buttons', text: 'Pick', options: ['x', 'y'] }, 'Pick: x, y'],
     ['choices alone', { type: 'buttons', buttons: [{ title: 'A' }] }, 'A'],
     ['a prompt alone', { type: 'buttons', text: 'Nothing to pick', buttons: [] }, 'Nothing to pick'],
