@@ -138,4 +138,21 @@ describe('whenPageIdle', () => {
       globalThis.requestIdleCallback = requestIdleCallback;
     }
   });
+
+  it('on a page still loading, asks for nothing before the page\'s load event, then hands the task over', () => {
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
+    const asked: [unknown, unknown][] = [];
+    const { requestIdleCallback } = globalThis;
+    globalThis.requestIdleCallback = ((task: unknown, options: unknown) => asked.push([task, options])) as typeof requestIdleCallback;
+    try {
+      const task = () => {};
+      whenPageIdle(task);
+      expect(asked, 'nothing while the page loads').to.deep.equal([]);
+      dispatchEvent(new Event('load'));
+      expect(asked, 'at its load event').to.deep.equal([[task, { timeout: 5000 }]]);
+    } finally {
+      globalThis.requestIdleCallback = requestIdleCallback;
+      delete (document as { readyState?: string }).readyState;
+    }
+  });
 });
