@@ -125,33 +125,34 @@ describe('what the shell reads of storage', () => {
 });
 
 describe('whenPageIdle', () => {
-  it('on a page that has loaded, hands the task to the browser\'s idle callbacks at once, with a deadline of 5 s', () => {
-    expect(document.readyState, 'the test page has loaded').to.equal('complete');
+  /** Runs `whenPageIdle(task)` and `then(asked, task)` with the browser's idle callbacks recorded as asked for, not run. */
+  function askingIdle(then: (asked: [unknown, unknown][], task: () => void) => void) {
     const asked: [unknown, unknown][] = [];
     const { requestIdleCallback } = globalThis;
     globalThis.requestIdleCallback = ((task: unknown, options: unknown) => asked.push([task, options])) as typeof requestIdleCallback;
     try {
       const task = () => {};
       whenPageIdle(task);
-      expect(asked).to.deep.equal([[task, { timeout: 5000 }]]);
+      then(asked, task);
     } finally {
       globalThis.requestIdleCallback = requestIdleCallback;
     }
+  }
+
+  it('on a page that has loaded, hands the task to the browser\'s idle callbacks at once, with a deadline of 5 s', () => {
+    expect(document.readyState, 'the test page has loaded').to.equal('complete');
+    askingIdle((asked, task) => expect(asked).to.deep.equal([[task, { timeout: 5000 }]]));
   });
 
   it('on a page still loading, asks for nothing before the page\'s load event, then hands the task over', () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
-    const asked: [unknown, unknown][] = [];
-    const { requestIdleCallback } = globalThis;
-    globalThis.requestIdleCallback = ((task: unknown, options: unknown) => asked.push([task, options])) as typeof requestIdleCallback;
     try {
-      const task = () => {};
-      whenPageIdle(task);
-      expect(asked, 'nothing while the page loads').to.deep.equal([]);
-      dispatchEvent(new Event('load'));
-      expect(asked, 'at its load event').to.deep.equal([[task, { timeout: 5000 }]]);
+      askingIdle((asked, task) => {
+        expect(asked, 'nothing while the page loads').to.deep.equal([]);
+        dispatchEvent(new Event('load'));
+        expect(asked, 'at its load event').to.deep.equal([[task, { timeout: 5000 }]]);
+      });
     } finally {
-      globalThis.requestIdleCallback = requestIdleCallback;
       delete (document as { readyState?: string }).readyState;
     }
   });
