@@ -252,9 +252,11 @@ describe('stripMarkdown', () => {
 });
 
 describe('reference agent: requests and flows it answers', () => {
-  const post = (body: string, authorization: string) => fetch(`${agent.url}/api/events`, {
+  /** POSTs `body` as it is to the events API of the agent at `url`. */
+  const postTo = (url: string, body: string, authorization = `Bearer ${TOKEN}`) => fetch(`${url}/api/events`, {
     method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body,
   });
+  const post = (body: string, authorization: string) => postTo(agent.url, body, authorization);
   const body = JSON.stringify({ handle: HANDLE, message: { text: 'hi' } });
 
   it('takes a bearer token only as the whole header, in any case and spacing', async () => {
@@ -275,7 +277,7 @@ describe('reference agent: requests and flows it answers', () => {
     const logged = t.mock.method(console, 'error', () => {});
     const failing = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN }, now: () => { if (broken) throw new Error('no clock'); return 0; } }));
     try {
-      const request = () => fetch(`${failing.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` }, body });
+      const request = () => postTo(failing.url, body);
       const response = await request();
       assert.deepEqual([response.status, await response.json()], [500, { status: 'error', error: 'Internal server error' }]);
       assert.equal(logged.mock.callCount(), 1, 'logged');
@@ -291,7 +293,7 @@ describe('reference agent: requests and flows it answers', () => {
     const plain = await listen(createReferenceAgent({ flow: DEMO_FLOW, deployments: { [HANDLE]: TOKEN }, now: () => now, debugRoutes: true }));
     try {
       const ask = async (text: string) => {
-        await fetch(`${plain.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ handle: HANDLE, sender: { id: 'idle' }, message: { text } }) });
+        await postTo(plain.url, JSON.stringify({ handle: HANDLE, sender: { id: 'idle' }, message: { text } }));
         return (await (await fetch(`${plain.url}/api/debug/sessions/idle`)).json()).session.id as string;
       };
       const first = await ask('hi');
@@ -345,10 +347,7 @@ describe('reference agent: requests and flows it answers', () => {
     };
     const small = await listen(createReferenceAgent({ flow, deployments: { [HANDLE]: TOKEN } }));
     try {
-      const say = async (text: string) => (await (await fetch(`${small.url}/api/events`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}` },
-        body: JSON.stringify({ handle: HANDLE, sender: { id: 'nowhere-next' }, message: { text } }),
-      })).json()) as { result: EventResult };
+      const say = async (text: string) => (await (await postTo(small.url, JSON.stringify({ handle: HANDLE, sender: { id: 'nowhere-next' }, message: { text } }))).json()) as { result: EventResult };
       assert.equal(textOf((await say('hi')).result.responses), 'Hello');
       assert.equal(textOf((await say('bye')).result.responses), 'Bye');
       assert.equal(textOf((await say('a gift')).result.responses), 'Bye', "a keyword in the conversation's language first (German's Gift is poison)");
