@@ -2,7 +2,7 @@
  * The delivery queue on its own, with a host of its own: what no widget shows, because the session
  * in front of it gives it nothing to send while stopped (see test/delivery.test.ts for the journeys).
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { DeliveryController } from '../../src/controllers/delivery-controller.js';
 
 /** Whether `promise` has settled already: true if it is resolved by the time a microtask queued now runs. */
@@ -46,6 +46,111 @@ describe('DeliveryController', () => {
     } finally {
       window.fetch = fetch;
       queue.hostDisconnected();
+    }
+  });
+  /** A queue whose host is in the page, asking a `fetch` that records each request as it is called and answers with `answer`. */
+  const connectedQueue = (answer: (text: string) => Response | Promise<Response>, onSend: (id: string) => boolean = () => true) => {
+    const asked: string[] = [];
+    const delivered: string[] = [];
+    const fetch = window.fetch;
+    window.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const { text } = JSON.parse(String(init!.body)).message;
+      asked.push(text);
+      return answer(text);
+    }) as typeof fetch;
+    const host = { isConnected: true, addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
+    const queue = new DeliveryController(host, {
+      proxyUrl: () => '/delivery-unit',
+      buildRequest: (message) => ({ sender: { id: 'visitor' }, message }),
+      onSend: (job) => onSend(job.id),
+      onSuccess: (job) => delivered.push(job.id),
+      onFailure: () => {},
+      onChange: () => {},
+    });
+    queue.hostConnected();
+    const done = () => {
+      window.fetch = fetch;
+      queue.hostDisconnected();
+    };
+    return { queue, asked, delivered, done };
+  };
+  const answered = () => new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { headers: { 'Content-Type': 'application/json' } });
+  /** Overloaded for a minute: the queue waits at least that long before it tries again by itself. */
+  const overloaded = () => new Response(JSON.stringify({ status: 'error', error: 'overloaded' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } });
+
+  it('a job its onSend refuses (a cancelled send event, a conversation begun anew) is never asked for and leaves the queue; the one behind it goes', async () => {
+    const { queue, asked, delivered, done } = connectedQueue(answered, (id) => id !== 'refused');
+    try {
+      queue.enqueue({ id: 'refused', message: { text: 'cancelled' } });
+      queue.enqueue({ id: 'b', message: { text: 'next' } });
+      await queue.whenIdle();
+      expect(asked).to.deep.equal(['next']);
+      expect(delivered).to.deep.equal(['b']);
+      expect(queue.pending).to.deep.equal([]);
+    } finally {
+      done();
+    }
+  });
+
+  it('whenIdle() waits for every job queued, not only the first to be answered', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { queue, delivered, done } = connectedQueue(async (text) => {
+      if (text === 'second') await held;
+      return answered();
+    });
+    try {
+      queue.enqueue({ id: 'a', message: { text: 'first' } });
+      queue.enqueue({ id: 'b', message: { text: 'second' } });
+      const idle = queue.whenIdle();
+      await waitUntil(() => delivered.length === 1, 'the first answered');
+      expect(await atOnce(idle), 'not idle while the second is out').to.equal(false);
+      release();
+      await idle;
+      expect(delivered).to.deep.equal(['a', 'b']);
+    } finally {
+      done();
+    }
+  });
+
+  it('says where it stands: idle, retrying (when), offline, each only while something is queued', async () => {
+    const { queue, asked, done } = connectedQueue(overloaded);
+    try {
+      expect(queue.state, 'nothing queued').to.deep.equal({ name: 'idle' });
+      queue.enqueue({ id: 'a', message: { text: 'stubborn' } });
+      expect(queue.state.name, 'asked at once').to.equal('in-flight');
+      await waitUntil(() => queue.state.name === 'retrying', 'failed: waiting to retry');
+      const { at } = queue.state as { at: number };
+      expect(at - Date.now(), 'ms until the retry (Retry-After: 60)').to.be.above(50_000);
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+      window.dispatchEvent(new Event('offline'));
+      expect(queue.state, 'the browser says it is offline').to.deep.equal({ name: 'offline' });
+      queue.clear();
+      expect(queue.state, 'offline, with nothing queued').to.deep.equal({ name: 'idle' });
+      expect(asked).to.deep.equal(['stubborn']);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      done();
+    }
+  });
+
+  it('waiting to retry, tries again at once when the visitor comes back to the tab, not while it is hidden', async () => {
+    const { queue, asked, done } = connectedQueue(overloaded);
+    const setHidden = (hidden: boolean) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      queue.enqueue({ id: 'a', message: { text: 'stubborn' } });
+      await waitUntil(() => queue.state.name === 'retrying', 'failed: waiting a minute to retry');
+      setHidden(true);
+      expect(queue.state.name, 'hidden: still waiting').to.equal('retrying');
+      setHidden(false);
+      expect(queue.state.name, 'shown again: asked again at once').to.equal('in-flight');
+      await waitUntil(() => asked.length === 2, 'the second try made');
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+      done();
     }
   });
 });
