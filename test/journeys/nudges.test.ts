@@ -232,6 +232,15 @@ describe('journeys: the launcher\'s nudges', () => {
     await expectNothingLoadedForTheTeaser(p);
   });
 
+  it('the teaser waits its delay from the moment the chat is on the page (the page loaded long before): not shown any sooner', async () => {
+    const p = proxy();
+    const mounted = performance.now();
+    const { chat } = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '1' } });
+    await waitUntil(() => part(chat, 'teaser'), 'teaser shown', WAIT);
+    expect(performance.now() - mounted, 'ms from the chat on the page to its teaser').to.be.at.least(1000);
+    chat.remove();
+  });
+
   it('no teaser for a visitor who has chatted: opened before it was due, then on the next page where it is due at once', async () => {
     const p = proxy();
     const later = String(Math.ceil(performance.now() / 1000) + 600); // due ten minutes after this page loaded

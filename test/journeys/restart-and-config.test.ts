@@ -130,6 +130,27 @@ describe('journeys: restart and configuration changes', () => {
     expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
   });
 
+  it('proxy-url changed while a message is with the old deployment: its request is called off, which the page is not told of as an error, and the new deployment greets at once; the old answer never shows', async () => {
+    const oldProxy = proxy();
+    const newProxy = proxy();
+    const { chat } = await mount(oldProxy, { open: true });
+    await waitForBubbles(chat, 1);
+    const errors: string[] = [];
+    chat.addEventListener('agent-chat-error', (e) => errors.push((e as CustomEvent<{ kind: string }>).detail.kind));
+    const gate = oldProxy.hold();
+    await submit(chat, 'meant for the old deployment');
+    await waitForRequests(oldProxy, 2);
+    chat.setAttribute('proxy-url', newProxy.url);
+    // (Both deployments greet alike: the old conversation showed the greeting and the message.)
+    await waitUntil(() => newProxy.requests.length === 1 && bubbles(chat).join('|') === 'Hello! How can I help?', 'the new deployment greets', WAIT);
+    gate.release(ok(text('late answer from the old deployment')));
+    await outboxSettled(newProxy);
+    await chat.updateComplete;
+    expect(sent(newProxy)).to.deep.equal(['(greeting)']);
+    expect(bubbles(chat)).to.deep.equal(['Hello! How can I help?']);
+    expect(errors, 'a request called off is no failure').to.deep.equal([]);
+  });
+
   it('proxy-url taken away (a framework that drops the attribute while its configuration reloads): nothing goes to the page\'s own URL; the conversation goes on through the URL it had, and nothing is sent twice when it is set again', async () => {
     const p = proxy();
     const posts: string[] = [];
