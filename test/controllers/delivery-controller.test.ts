@@ -9,24 +9,41 @@ import { DeliveryController } from '../../src/controllers/delivery-controller.js
 const atOnce = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), Promise.resolve().then(() => false)]);
 
 describe('DeliveryController', () => {
-  it('sends nothing while its host is out of the page: what is queued then waits (whenIdle() resolving at once), and goes once the host is back', async () => {
-    const asked: (string | undefined)[] = [];
-    const fetch = window.fetch;
-    // Recorded as `fetch` is called.
-    window.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      asked.push(JSON.parse(String(init!.body)).message.text);
-      return new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { headers: { 'Content-Type': 'application/json' } });
-    }) as typeof fetch;
-    const host = { isConnected: false, addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
+  /**
+   * A queue whose host is in the page (unless `connected` is false: not yet connected), asking a
+   * `fetch` that records each request as it is called and answers with `answer`.
+   */
+  const queueAsking = (answer: (text: string) => Response | Promise<Response>, { onSend = (_id: string): boolean => true, connected = true } = {}) => {
+    const asked: string[] = [];
     const delivered: string[] = [];
+    const fetch = window.fetch;
+    window.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const { text } = JSON.parse(String(init!.body)).message;
+      asked.push(text);
+      return answer(text);
+    }) as typeof fetch;
+    const host = { isConnected: connected, addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
     const queue = new DeliveryController(host, {
       proxyUrl: () => '/delivery-unit',
       buildRequest: (message) => ({ sender: { id: 'visitor' }, message }),
-      onSend: () => true,
+      onSend: (job) => onSend(job.id),
       onSuccess: (job) => delivered.push(job.id),
       onFailure: () => {},
       onChange: () => {},
     });
+    if (connected) queue.hostConnected();
+    const done = () => {
+      window.fetch = fetch;
+      queue.hostDisconnected();
+    };
+    return { queue, host, asked, delivered, done };
+  };
+  const answered = () => new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { headers: { 'Content-Type': 'application/json' } });
+  /** Overloaded for a minute: the queue waits at least that long before it tries again by itself. */
+  const overloaded = () => new Response(JSON.stringify({ status: 'error', error: 'overloaded' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } });
+
+  it('sends nothing while its host is out of the page: what is queued then waits (whenIdle() resolving at once), and goes once the host is back', async () => {
+    const { queue, host, asked, delivered, done } = queueAsking(answered, { connected: false });
     try {
       queue.enqueue({ id: 'a', message: { text: 'made while out' } });
       expect(asked, 'nothing asked while out of the page').to.deep.equal([]);
@@ -44,42 +61,11 @@ describe('DeliveryController', () => {
       await queue.whenIdle();
       expect(delivered).to.deep.equal(['a', 'b']);
     } finally {
-      window.fetch = fetch;
-      queue.hostDisconnected();
+      done();
     }
   });
-  /** A queue whose host is in the page, asking a `fetch` that records each request as it is called and answers with `answer`. */
-  const connectedQueue = (answer: (text: string) => Response | Promise<Response>, onSend: (id: string) => boolean = () => true) => {
-    const asked: string[] = [];
-    const delivered: string[] = [];
-    const fetch = window.fetch;
-    window.fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      const { text } = JSON.parse(String(init!.body)).message;
-      asked.push(text);
-      return answer(text);
-    }) as typeof fetch;
-    const host = { isConnected: true, addController() {}, removeController() {}, requestUpdate() {}, updateComplete: Promise.resolve(true) };
-    const queue = new DeliveryController(host, {
-      proxyUrl: () => '/delivery-unit',
-      buildRequest: (message) => ({ sender: { id: 'visitor' }, message }),
-      onSend: (job) => onSend(job.id),
-      onSuccess: (job) => delivered.push(job.id),
-      onFailure: () => {},
-      onChange: () => {},
-    });
-    queue.hostConnected();
-    const done = () => {
-      window.fetch = fetch;
-      queue.hostDisconnected();
-    };
-    return { queue, asked, delivered, done };
-  };
-  const answered = () => new Response(JSON.stringify({ status: 'ok', result: { responses: [] } }), { headers: { 'Content-Type': 'application/json' } });
-  /** Overloaded for a minute: the queue waits at least that long before it tries again by itself. */
-  const overloaded = () => new Response(JSON.stringify({ status: 'error', error: 'overloaded' }), { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '60' } });
-
   it('a job its onSend refuses (a cancelled send event, a conversation begun anew) is never asked for and leaves the queue; the one behind it goes', async () => {
-    const { queue, asked, delivered, done } = connectedQueue(answered, (id) => id !== 'refused');
+    const { queue, asked, delivered, done } = queueAsking(answered, { onSend: (id) => id !== 'refused' });
     try {
       queue.enqueue({ id: 'refused', message: { text: 'cancelled' } });
       queue.enqueue({ id: 'b', message: { text: 'next' } });
@@ -95,7 +81,7 @@ describe('DeliveryController', () => {
   it('whenIdle() waits for every job queued, not only the first to be answered', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { queue, delivered, done } = connectedQueue(async (text) => {
+    const { queue, delivered, done } = queueAsking(async (text) => {
       if (text === 'second') await held;
       return answered();
     });
@@ -114,7 +100,7 @@ describe('DeliveryController', () => {
   });
 
   it('says where it stands: idle, retrying (when), offline, each only while something is queued', async () => {
-    const { queue, asked, done } = connectedQueue(overloaded);
+    const { queue, asked, done } = queueAsking(overloaded);
     try {
       expect(queue.state, 'nothing queued').to.deep.equal({ name: 'idle' });
       queue.enqueue({ id: 'a', message: { text: 'stubborn' } });
@@ -135,7 +121,7 @@ describe('DeliveryController', () => {
   });
 
   it('waiting to retry, tries again at once when the visitor comes back to the tab, not while it is hidden', async () => {
-    const { queue, asked, done } = connectedQueue(overloaded);
+    const { queue, asked, done } = queueAsking(overloaded);
     const setHidden = (hidden: boolean) => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
       document.dispatchEvent(new Event('visibilitychange'));
