@@ -99,6 +99,27 @@ describe('DeliveryController', () => {
     }
   });
 
+  it('clear() with a request in flight that it keeps (a restart): that request goes on and is answered; what was queued behind it is dropped, never asked for', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { queue, asked, delivered, done } = queueAsking(async () => {
+      await held;
+      return answered();
+    });
+    try {
+      queue.enqueue({ id: 'a', message: { text: 'with the agent' } });
+      queue.enqueue({ id: 'b', message: { text: 'queued behind it' } });
+      queue.clear((job) => job.id === 'a');
+      expect(queue.pending.map((job) => job.id), 'only the one in flight kept').to.deep.equal(['a']);
+      release();
+      await queue.whenIdle();
+      expect(delivered).to.deep.equal(['a']);
+      expect(asked).to.deep.equal(['with the agent']);
+    } finally {
+      done();
+    }
+  });
+
   it('says where it stands: idle, retrying (when), offline, each only while something is queued', async () => {
     const { queue, asked, done } = queueAsking(overloaded);
     try {
