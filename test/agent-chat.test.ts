@@ -22,6 +22,17 @@ describe('<agent-chat>', () => {
       expect(p.requests, 'requests before opening').to.have.length(0);
     });
 
+    it('updateComplete resolves true, as a Lit element\'s does: with only the launcher drawn, once the rest has loaded and drawn the panel, and once a change is drawn', async () => {
+      const { chat } = await mount(proxy());
+      expect(await chat.updateComplete, 'the launcher alone').to.equal(true);
+      chat.show();
+      expect(await chat.updateComplete, 'the rest loaded').to.equal(true);
+      expect(shownText(chat, 'title'), 'and the panel drawn').to.equal('Chat');
+      chat.agentTitle = 'Ada from Support';
+      expect(await chat.updateComplete).to.equal(true);
+      expect(shownText(chat, 'title'), 'the change drawn').to.equal('Ada from Support');
+    });
+
     it('draws its round icon buttons without the browser\'s button border (the view\'s sheet is applied)', async () => {
       const { chat } = await mount(proxy(), { open: true });
       for (const name of ['send-button', 'restart-button', 'close-button', 'launcher']) {
