@@ -8,7 +8,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import { TEASER_SEEN_KEY } from '../../src/controllers/nudge-controller.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles } from '../support/widget.js';
-import { clickLauncher, lookAway, lookBack, noticeAheadOfWrite, submit } from './support.js';
+import { afterIdle, clickLauncher, lookAway, lookBack, noticeAheadOfWrite, submit } from './support.js';
 
 const announced = (chat: AgentChat) => chat.shadowRoot!.querySelector('[role="status"]')!.textContent;
 
@@ -214,6 +214,27 @@ describe('journeys: the launcher\'s nudges', () => {
     } finally {
       lookBack();
     }
+  });
+
+  it('a page whose chat has not loaded tells of a reply another tab got meanwhile once the visitor comes back to it: the rest loads then, and the launcher shows the news', async () => {
+    const p = proxy();
+    const { chat } = await mount(p); // this page: its launcher closed, nothing pointed at
+    await afterIdle();
+    expect(!!chat.shadowRoot!.querySelector('.messages'), 'nothing to load for, once the page is idle').to.equal(false);
+    // Another tab of the site, where the visitor chats, closes the panel and gets a reply there.
+    const other = await greetedThenClosed(p);
+    await replyWhileClosed(other, p, 'where is my order?', 'Your order shipped today.');
+    expect(!!chat.shadowRoot!.querySelector('.messages'), 'this page has not looked yet').to.equal(false);
+    // The visitor looks at another tab, then comes back to this one.
+    try {
+      lookAway(true);
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      lookBack();
+    }
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitUntil(() => part(chat, 'badge'), 'the news told here too', WAIT);
+    expect(bubbles(chat)).to.deep.equal(bubbles(other));
   });
 
   it('the teaser shows after its delay once per visitor; dismissed, never again', async () => {
