@@ -200,6 +200,25 @@ describe('the shell', () => {
     expect(win.requests[0].body.message.text).to.equal('left behind');
   });
 
+  it('sends what a closed tab left unsent once the page is idle also where the page sets the proxy URL after the element is in it (a framework whose configuration loads later)', async () => {
+    const win = freshFrame();
+    await loadScript(win, '/dist/agent-chat.js');
+    const proxyUrl = new URL('/left-late', win.document.baseURI).href;
+    const at = Date.now();
+    win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
+      startedAt: at, updatedAt: at, greeted: true, messages: [
+        { kind: 'user', id: crypto.randomUUID(), at, text: 'left behind', status: 'sending', request: { text: 'left behind' } },
+      ],
+    } }));
+    win.document.body.innerHTML = '<agent-chat></agent-chat>';
+    // Once the page is idle (the shell has looked, with no URL to look under), the URL comes.
+    await new Promise((resolve) => (win.requestIdleCallback ?? win.setTimeout)(() => win.setTimeout(resolve)));
+    expect(win.requests, 'nothing sent without a URL').to.deep.equal([]);
+    win.document.querySelector('agent-chat')!.setAttribute('proxy-url', '/left-late');
+    await waitUntil(() => win.requests.length >= 1, 'sent', WAIT);
+    expect(win.requests.map((r) => r.body.message.text)).to.deep.equal(['left behind']);
+  });
+
   it('reads no storage as the launcher is drawn on a page the visitor came to from another site; from a page of the site, only whether the panel was open there', async () => {
     const reads: string[] = [];
     for (const referrer of ['https://elsewhere.example/', '', `${location.origin}/a-page-of-the-site`]) {
