@@ -33,6 +33,24 @@ describe('<agent-chat>', () => {
       expect(shownText(chat, 'title'), 'the change drawn').to.equal('Ada from Support');
     });
 
+    it('reflects open, mode, theme and position as attributes when set as properties (a site\'s CSS selects on them), before and after the rest has loaded; nothing else', async () => {
+      const { chat } = await mount(proxy());
+      const attributes = () => Object.fromEntries(['open', 'mode', 'theme', 'position', 'agent-title', 'agenttitle'].map((name) => [name, chat.getAttribute(name)]));
+      chat.theme = 'dark';
+      chat.position = 'left';
+      chat.agentTitle = 'Ada';
+      expect(attributes(), 'the launcher alone').to.deep.equal({ open: null, mode: 'launcher', theme: 'dark', position: 'left', 'agent-title': null, agenttitle: null });
+      chat.open = true;
+      await chat.updateComplete;
+      chat.theme = undefined;
+      chat.mode = 'inline';
+      await chat.updateComplete;
+      expect(attributes(), 'loaded').to.deep.equal({ open: '', mode: 'inline', theme: null, position: 'left', 'agent-title': null, agenttitle: null });
+      chat.open = false;
+      await chat.updateComplete;
+      expect(chat.hasAttribute('open'), 'closed').to.equal(false);
+    });
+
     it('draws its round icon buttons without the browser\'s button border (the view\'s sheet is applied)', async () => {
       const { chat } = await mount(proxy(), { open: true });
       for (const name of ['send-button', 'restart-button', 'close-button', 'launcher']) {
