@@ -33,13 +33,15 @@ describe('<agent-chat>', () => {
       expect(shownText(chat, 'title'), 'the change drawn').to.equal('Ada from Support');
     });
 
-    it('reflects open, mode, theme and position as attributes when set as properties (a site\'s CSS selects on them), before and after the rest has loaded; nothing else', async () => {
+    it('reflects open, mode, theme and position as attributes when set as properties (a site\'s CSS selects on them), before and after the rest has loaded, which they do not load; nothing else', async () => {
       const { chat } = await mount(proxy());
       const attributes = () => Object.fromEntries(['open', 'mode', 'theme', 'position', 'agent-title', 'agenttitle'].map((name) => [name, chat.getAttribute(name)]));
       chat.theme = 'dark';
       chat.position = 'left';
       chat.agentTitle = 'Ada';
       expect(attributes(), 'the launcher alone').to.deep.equal({ open: null, mode: 'launcher', theme: 'dark', position: 'left', 'agent-title': null, agenttitle: null });
+      await chat.updateComplete;
+      expect(!!chat.shadowRoot!.querySelector('.messages'), 'nothing more loaded for them').to.equal(false);
       chat.open = true;
       await chat.updateComplete;
       chat.theme = undefined;
