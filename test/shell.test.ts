@@ -54,6 +54,19 @@ async function loadWithoutTheRest(win: Frame) {
 }
 
 /** Whether the frame has fetched the view (the part of the widget the shell loads when wanted). */
+/**
+ * What a tab closed mid-send leaves in the frame's storage for the proxy at `path`: the visitor's
+ * message "left behind", still sending (what the shell looks for).
+ */
+function leaveUnsent(win: Frame, path: string) {
+  const at = Date.now();
+  win.localStorage.setItem(`agent-chat:${new URL(path, win.document.baseURI).href}:conversation`, JSON.stringify({ v: 1, data: {
+    startedAt: at, updatedAt: at, greeted: true, messages: [
+      { kind: 'user', id: crypto.randomUUID(), at, text: 'left behind', status: 'sending', request: { text: 'left behind' } },
+    ],
+  } }));
+}
+
 const viewLoaded = (win: Frame) => win.performance.getEntriesByType('resource').some((e) => e.name.endsWith('/agent-chat-view.js'));
 const shadowText = (chat: Element, part: string) => chat.shadowRoot!.querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 
@@ -176,14 +189,7 @@ describe('the shell', () => {
   it('sends what a closed tab left unsent once the page is idle, although the launcher stays closed', async () => {
     const win = freshFrame();
     await loadScript(win, '/dist/agent-chat.js');
-    // What a tab closed mid-send leaves in storage (the shell looks for a message still sending).
-    const proxyUrl = new URL('/left', win.document.baseURI).href;
-    const at = Date.now();
-    win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
-      startedAt: at, updatedAt: at, greeted: true, messages: [
-        { kind: 'user', id: crypto.randomUUID(), at, text: 'left behind', status: 'sending', request: { text: 'left behind' } },
-      ],
-    } }));
+    leaveUnsent(win, '/left');
     // A page's first read of localStorage waits while the browser loads it (~4 ms in the bench's
     // profile): not while the launcher is drawn. (The tab's sessionStorage is read then on a page the
     // visitor came to from the site: whether the panel was open on the page before; see the next test.)
@@ -203,13 +209,7 @@ describe('the shell', () => {
   it('sends what a closed tab left unsent once the page is idle also where the page sets the proxy URL after the element is in it (a framework whose configuration loads later)', async () => {
     const win = freshFrame();
     await loadScript(win, '/dist/agent-chat.js');
-    const proxyUrl = new URL('/left-late', win.document.baseURI).href;
-    const at = Date.now();
-    win.localStorage.setItem(`agent-chat:${proxyUrl}:conversation`, JSON.stringify({ v: 1, data: {
-      startedAt: at, updatedAt: at, greeted: true, messages: [
-        { kind: 'user', id: crypto.randomUUID(), at, text: 'left behind', status: 'sending', request: { text: 'left behind' } },
-      ],
-    } }));
+    leaveUnsent(win, '/left-late');
     win.document.body.innerHTML = '<agent-chat></agent-chat>';
     // Once the page is idle (the shell has looked, with no URL to look under), the URL comes.
     await new Promise((resolve) => (win.requestIdleCallback ?? win.setTimeout)(() => win.setTimeout(resolve)));
