@@ -849,6 +849,9 @@ describe('<agent-chat> accessibility', () => {
       part(chat, 'launcher')!.focus();
       await sendKeys({ press: 'Enter' });
       await waitUntil(() => focused() === 'input', 'open, on the input', WAIT);
+      // The greeting seen first: one that comes after Escape shows as a preview beside the launcher,
+      // and Tab rightly goes to it (a CI run in Firefox, under load, found it there).
+      await waitForBubbles(chat, 1);
       panel = part(chat, 'panel')!;
       panel.addEventListener('transitionrun', hold);
       await sendKeys({ press: 'Escape' });
