@@ -373,6 +373,72 @@ describe('journeys: the launcher\'s nudges', () => {
     }
   });
 
+  describe('the rest of the widget loaded before the teaser is due (`load="eager"`, or the visitor pointed at the launcher): the teaser keeps its own rules', () => {
+    /** A closed chat whose rest has loaded and drawn (its nudges looked whether the teaser is due). */
+    const loadedEarly = async (attrs: Record<string, string>) => {
+      const { chat } = await mount(proxy(), { attrs: { load: 'eager', ...attrs } });
+      await waitUntil(() => chat.shadowRoot!.querySelector('.messages'), 'the rest loaded', WAIT);
+      await chat.updateComplete;
+      return chat;
+    };
+    /** A `teaser-delay` that falls due a second or two from now (the delay counts from the page's load). */
+    const dueSoon = () => {
+      const seconds = Math.ceil(performance.now() / 1000) + 1;
+      return { delay: String(seconds), at: seconds * 1000 };
+    };
+
+    it('waits its delay: not shown before it is due', async () => {
+      const due = dueSoon();
+      const chat = await loadedEarly({ teaser: 'Need help?', 'teaser-delay': due.delay });
+      expect(shownText(chat, 'teaser'), 'loaded, not due yet').to.equal(null);
+      await waitUntil(() => part(chat, 'teaser'), 'shown once due', WAIT);
+      expect(performance.now(), 'ms after the page loaded').to.be.at.least(due.at);
+    });
+
+    it('waits while the visitor presses keys in the page (its shortcuts, a game), also keys the page stops, and shows once they stop', async () => {
+      const due = dueSoon();
+      const button = await fixture<HTMLButtonElement>(html`<button>page</button>`);
+      const stop = (event: KeyboardEvent) => event.stopPropagation();
+      button.addEventListener('keydown', stop);
+      try {
+        const chat = await loadedEarly({ teaser: 'Need help?', 'teaser-delay': due.delay });
+        button.focus();
+        // Keys until well past its time (a second and a half): it waits for them.
+        while (performance.now() < due.at + 1500) {
+          await sendKeys({ press: 'Shift' });
+          expect(shownText(chat, 'teaser'), 'not while keys come').to.equal(null);
+        }
+        await waitUntil(() => part(chat, 'teaser'), 'shown once the keys stopped', WAIT);
+      } finally {
+        button.removeEventListener('keydown', stop);
+      }
+    });
+
+    it('never for a visitor who has seen it (on an earlier page), nor for one whose storage cannot be read', async () => {
+      localStorage.setItem(TEASER_SEEN_KEY, '1');
+      const seen = await loadedEarly({ teaser: 'Need help?', 'teaser-delay': '0' });
+      expect(shownText(seen, 'teaser'), 'seen before').to.equal(null);
+      seen.remove();
+      localStorage.removeItem(TEASER_SEEN_KEY);
+      const { getItem } = Storage.prototype;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        if (key === TEASER_SEEN_KEY) throw new DOMException('The operation is insecure.', 'SecurityError');
+        return getItem.call(this, key);
+      };
+      try {
+        const unknown = await loadedEarly({ teaser: 'Need help?', 'teaser-delay': '0' });
+        expect(shownText(unknown, 'teaser'), 'a visitor it cannot remember').to.equal(null);
+      } finally {
+        Storage.prototype.getItem = getItem;
+      }
+    });
+
+    it('without a teaser, remembers none as seen (a teaser the site adds later still shows)', async () => {
+      await loadedEarly({});
+      expect(localStorage.getItem(TEASER_SEEN_KEY)).to.equal(null);
+    });
+  });
+
   it('no teaser inline, or once the chat is open', async () => {
     const p = proxy();
     const inline = await mount(p, { mode: 'inline', attrs: { teaser: 'Hi', 'teaser-delay': '0' } });
