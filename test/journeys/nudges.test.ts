@@ -433,6 +433,15 @@ describe('journeys: the launcher\'s nudges', () => {
       }
     });
 
+    it('taken off the page before it is due (a single-page site going to a page without the chat): not remembered as seen', async () => {
+      const due = dueSoon();
+      const chat = await loadedEarly({ teaser: 'Need help?', 'teaser-delay': due.delay });
+      chat.remove();
+      // Until a second past its time (its timer would have run by then).
+      await waitUntil(() => performance.now() > due.at + 1000, 'past its time', WAIT);
+      expect(localStorage.getItem(TEASER_SEEN_KEY), 'never seen').to.equal(null);
+    });
+
     it('without a teaser, remembers none as seen (a teaser the site adds later still shows)', async () => {
       await loadedEarly({});
       expect(localStorage.getItem(TEASER_SEEN_KEY)).to.equal(null);
