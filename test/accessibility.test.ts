@@ -1265,6 +1265,9 @@ describe('<agent-chat> accessibility', () => {
       expect(chat.shadowRoot!.activeElement === stops[0], 'Tab from the last control goes to the first').to.equal(true);
       tab(true);
       expect(chat.shadowRoot!.activeElement === stops.at(-1), 'Shift+Tab from the first goes to the last').to.equal(true);
+      // Any other key is the control's: a letter typed in the input, the last control while the draft is empty.
+      const typed = chat.shadowRoot!.activeElement!.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'a', bubbles: true, composed: true, cancelable: true }));
+      expect([typed, chat.shadowRoot!.activeElement === stops.at(-1)], 'a letter on the last control: left to it, the focus stays').to.deep.equal([true, true]);
       // A screen reader's cursor too: nothing of the page behind it is in sight.
       expect(part(chat, 'panel')!.getAttribute('aria-modal'), 'a modal dialog while it covers the window').to.equal('true');
       chat.hide();
@@ -1285,6 +1288,10 @@ describe('<agent-chat> accessibility', () => {
       await waitUntil(() => style.overflow === 'hidden' && modal() === 'true', 'narrowed: the page held, the panel modal', WAIT);
       const panel = part(chat, 'panel')!.getBoundingClientRect();
       expect([panel.width, panel.height], 'the panel covers the window').to.deep.equal([400, 600]);
+      // The window (its visual viewport: the on-screen keyboard shrinks it) shorter: the panel follows.
+      frame.style.height = '450px';
+      await waitUntil(() => (chat as HTMLElement).style.getPropertyValue('--_viewport-height') === `${win.visualViewport!.height}px` && win.visualViewport!.height === 450, 'the panel as tall as the viewport now', WAIT);
+      frame.style.height = '600px';
       frame.style.width = '800px';
       await waitUntil(() => style.overflow === '' && modal() === 'false', 'widened: the page let go of, the panel no longer modal', WAIT);
       expect(chat.open, 'still open, beside the page').to.equal(true);
