@@ -1245,6 +1245,16 @@ describe('<agent-chat> accessibility', () => {
       chat.hidden = false;
       await waitUntil(() => style.overflow === 'hidden', 'covering again', WAIT);
       expect(chat.open).to.equal(true);
+      // Taken off the page (the site's next page), then shown by it: it covers nothing there.
+      const parent = chat.parentElement!;
+      chat.remove();
+      await waitUntil(() => !style.overflow, 'off the page: the page scrolls', WAIT);
+      chat.hidden = true;
+      chat.hidden = false;
+      await new Promise((resolve) => win.requestAnimationFrame(resolve));
+      expect(style.overflow, 'shown while off the page: the page still scrolls').to.equal('');
+      parent.append(chat);
+      await waitUntil(() => style.overflow === 'hidden', 'back on the page: covering again', WAIT);
     } finally {
       frame.remove();
     }
