@@ -1275,6 +1275,9 @@ describe('<agent-chat> accessibility', () => {
       expect(chat.shadowRoot!.activeElement === stops[0], 'Tab from the last control goes to the first').to.equal(true);
       tab(true);
       expect(chat.shadowRoot!.activeElement === stops.at(-1), 'Shift+Tab from the first goes to the last').to.equal(true);
+      stops.at(-2)!.focus();
+      expect(tab(true), 'Shift+Tab from another control: the browser moves on').to.equal(true);
+      stops.at(-1)!.focus();
       // Any other key is the control's: a letter typed in the input, the last control while the draft is empty.
       const typed = chat.shadowRoot!.activeElement!.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'a', bubbles: true, composed: true, cancelable: true }));
       expect([typed, chat.shadowRoot!.activeElement === stops.at(-1)], 'a letter on the last control: left to it, the focus stays').to.deep.equal([true, true]);
@@ -1430,6 +1433,11 @@ describe('<agent-chat> accessibility', () => {
       expect(page.style.overflow, 'page scroll restored').to.equal('');
       expect(page.style.overscrollBehavior, 'and its overscroll').to.equal('');
       expect((chat as HTMLElement).style.getPropertyValue('--_viewport-height'), 'override removed').to.equal('');
+      // Closed, then taken off the page by the site: nothing to let go of, and no error.
+      const errors: string[] = [];
+      win.addEventListener('error', (event) => errors.push(event.message));
+      chat.remove();
+      expect(errors, 'removed once closed').to.deep.equal([]);
     } finally {
       frame.remove();
     }
