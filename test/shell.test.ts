@@ -53,7 +53,6 @@ async function loadWithoutTheRest(win: Frame) {
   await loadScript(win, 'agent-chat.iife.js', { module: false, src: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })) });
 }
 
-/** Whether the frame has fetched the view (the part of the widget the shell loads when wanted). */
 /**
  * What a tab closed mid-send leaves in the frame's storage for the proxy at `path`: the visitor's
  * message "left behind", still sending (what the shell looks for).
@@ -67,6 +66,7 @@ function leaveUnsent(win: Frame, path: string) {
   } }));
 }
 
+/** Whether the frame has fetched the view (the part of the widget the shell loads when wanted). */
 const viewLoaded = (win: Frame) => win.performance.getEntriesByType('resource').some((e) => e.name.endsWith('/agent-chat-view.js'));
 const shadowText = (chat: Element, part: string) => chat.shadowRoot!.querySelector(`[part~="${part}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
 
