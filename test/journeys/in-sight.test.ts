@@ -330,15 +330,31 @@ describe('journeys: the newest message in sight', () => {
     expect(Math.round(top(chat, reply)), 'its start where it was').to.equal(ROOM);
   });
 
-  /** A picture the test lets come when it calls `come()` (as from a slow image host), and the markdown that shows it. */
+  /**
+   * A picture the test lets come when it calls `come()` (as from a slow image host), and the markdown
+   * that shows it. `onItsWay()`: once the browser has asked for it (pictures in replies load lazily,
+   * when near the view; the test lets it come then, so that it is on its way, as it says).
+   */
   function latePicture() {
     const url = `${location.origin}/held-image/${crypto.randomUUID()}`;
+    const asked = async () => (await (await fetch(`${url}/asked`, { cache: 'no-store' })).text()) === 'yes';
     return {
       markdown: `![The plan](${url}.svg)`,
       come: () => fetch(`${url}/release`),
+      async onItsWay() {
+        const until = performance.now() + WAIT.timeout;
+        while (!(await asked())) {
+          if (performance.now() > until) throw new Error('Timeout: the picture asked for by the browser');
+          await nextFrame();
+        }
+      },
       /** Once `image` has come, and the widget's next frames. */
       async shown(image: HTMLImageElement) {
-        await waitUntil(() => image.complete && image.naturalHeight, 'the picture shown', WAIT);
+        await waitUntil(() => image.complete && image.naturalHeight, 'the picture shown', WAIT).catch(async (error: Error) => {
+          // What the picture was at the time: asked for or not, in the reply drawn or not, loaded or broken.
+          const root = image.getRootNode() as ShadowRoot;
+          throw new Error(`${error.message} (asked for: ${await asked()}, in the page: ${image.isConnected}, complete: ${image.complete}, natural height: ${image.naturalHeight}, pictures in the chat: ${root.querySelectorAll?.('img').length})`);
+        });
         await nextFrame();
         await nextFrame();
       },
@@ -355,6 +371,7 @@ describe('journeys: the newest message in sight', () => {
       await waitForBubbles(chat, 16);
       await waitUntil(() => atBottom(chat), 'at the bottom', WAIT);
       const image = chat.shadowRoot!.querySelector('img')!;
+      await picture.onItsWay();
       expect(image.complete, 'the picture still on its way').to.equal(false);
       await picture.come();
       await picture.shown(image);
@@ -380,6 +397,7 @@ describe('journeys: the newest message in sight', () => {
       const reply = parts(chat, 'message--agent').at(-1)!;
       await waitUntil(() => Math.abs(top(chat, reply) - ROOM) < 4, 'the long reply from its start', WAIT);
       const start = top(chat, reply);
+      await picture.onItsWay();
       expect(image.complete, 'the picture still on its way').to.equal(false);
       await picture.come(); // the reply above grows by its height
       await picture.shown(image);
@@ -416,6 +434,7 @@ describe('journeys: the newest message in sight', () => {
       const start = top(chat, under);
       expect(start, 'the third message under the picture\'s reply where the visitor scrolled it').to.be.closeTo(at, 1);
       expect(top(chat, image), 'the picture above the view').to.be.below(0);
+      await picture.onItsWay();
       expect(image.complete, 'the picture still on its way').to.equal(false);
       await picture.come(); // the reply above grows by its height
       await picture.shown(image);
