@@ -226,6 +226,56 @@ describe('journeys: the newest message in sight', () => {
     expect(shownText(chat, 'new-messages-button')).to.equal(null);
   });
 
+  it('"new messages ↓" with long replies: activating it shows the first of them from its start, not the end of the last', async () => {
+    const long = (what: string) => Array.from({ length: 30 }, (_, i) => `${what}, paragraph ${i + 1}.`).join('\n\n');
+    const chat = await readingAboveWhile([long('The first answer'), long('The second answer')]);
+    part(chat, 'new-messages-button')!.click();
+    const firstUnread = parts(chat, 'message--agent').at(-2)!;
+    await waitUntil(() => Math.abs(top(chat, firstUnread) - ROOM) < 4, 'the first of them from its start', WAIT).catch((error: Error) => {
+      throw new Error(`${error.message}: its start ${Math.round(top(chat, firstUnread))} px below the view's top, the log at its bottom: ${atBottom(chat)}`);
+    });
+    await chat.updateComplete;
+    expect(shownText(chat, 'new-messages-button'), 'the control is gone').to.equal(null);
+  });
+
+  it('a visitor who scrolled up a little from the bottom (less than a line or two) still reads the newest: the next reply is shown, not counted', async () => {
+    const { chat, gate } = await askedForMore();
+    await frames(2);
+    const l = log(chat);
+    const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
+    l.scrollTop -= 30;
+    await scrolled;
+    gate.release(ok(text('more one')));
+    await waitForBubbles(chat, 32);
+    await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'the reply shown', WAIT);
+    await chat.updateComplete;
+    expect(shownText(chat, 'new-messages-button'), 'not counted as unseen').to.equal(null);
+  });
+
+  it('a visitor reading further up while the chat\'s box changes height (a phone\'s keyboard, a resized window) stays where they read: the view does not go to the newest', async () => {
+    const p = proxy();
+    const chat = await inlineAtTheNewest(p, lines(40));
+    const box = chat.parentElement!;
+    try {
+      const l = log(chat);
+      const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
+      l.scrollTop = Math.round(l.scrollHeight / 3);
+      await scrolled;
+      await frames(2);
+      // What they read: the first message at the view's top.
+      const read = parts(chat, 'bubble').find((b) => top(chat, b) >= 0)!;
+      expect(read.textContent!.trim(), 'what they read').to.match(/^line \d+$/);
+      for (const height of ['360px', '480px']) {
+        await restyle(box, 'height', height);
+        await frames(2);
+        expect(atBottom(chat), `at the newest, the box ${height} high`).to.equal(false);
+        expect(inView(chat, read), `what they read still in view, the box ${height} high`).to.equal(true);
+      }
+    } finally {
+      box.style.height = '';
+    }
+  });
+
   it('a reload shows the newest message, inline and after opening the launcher', async () => {
     const p = proxy().next(ok(...lines(40)));
     const first = await mount(p, { mode: 'inline' });
