@@ -314,6 +314,29 @@ describe('renderers', () => {
     expect(shown()[0]).to.equal(`reply ${300 - shown().length}`);
   });
 
+  it('brings earlier entries back only when the visitor scrolls to within a screen of the oldest shown: reading a few screens up keeps the DOM as it was', async () => {
+    const { chat } = await mount(new FakeProxy().next(ok(...Array.from({ length: 300 }, (_, i) => text(`reply ${i}`)))), { open: true });
+    await waitUntil(() => bubbles(chat).at(-1) === 'reply 299', 'the newest reply shown', WAIT);
+    const log = part(chat, 'log')!;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const count = bubbles(chat).length;
+    /** Scrolls the log as a visitor does, and waits for its scroll event. */
+    const scrollTo = async (top: number) => {
+      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+      log.scrollTop = top;
+      await scrolled;
+    };
+    // (The view went to the start of the first of the 300 replies: the visitor reads down to the newest.)
+    await scrollTo(log.scrollHeight - log.clientHeight);
+    // Up a screen from there, several screens below the top of what is in the DOM.
+    await scrollTo(log.scrollTop - log.clientHeight);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await chat.updateComplete;
+    expect(log.scrollTop, 'several screens below the top').to.be.above(2 * log.clientHeight);
+    expect(bubbles(chat).length, 'entries in the DOM').to.equal(count);
+  });
+
   it('follows new messages from their start, but not while the visitor has scrolled up to read', async () => {
     const { chat, proxy } = await showReply(...Array.from({ length: 60 }, (_, i) => text(`line ${i}`)));
     const log = part(chat, 'log')!;
