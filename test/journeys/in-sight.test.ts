@@ -48,10 +48,10 @@ const atBottom = (chat: AgentChat) => {
 };
 const lastEntry = (chat: AgentChat) => parts(chat, 'message').at(-1)!;
 
-/** Scrolls the log as a visitor does, and waits for the browser's scroll event. */
-async function scrollLog(chat: AgentChat, to: 'top' | 'bottom') {
+/** Scrolls the log as a visitor does (to its top, its bottom, or a scroll position), and waits for the browser's scroll event. */
+async function scrollLog(chat: AgentChat, to: 'top' | 'bottom' | number) {
   const l = log(chat);
-  const target = to === 'top' ? 0 : l.scrollHeight - l.clientHeight;
+  const target = typeof to === 'number' ? to : to === 'top' ? 0 : l.scrollHeight - l.clientHeight;
   if (Math.abs(l.scrollTop - target) < 1) return;
   const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
   l.scrollTop = target;
@@ -241,10 +241,7 @@ describe('journeys: the newest message in sight', () => {
   it('a visitor who scrolled up a little from the bottom (less than a line or two) still reads the newest: the next reply is shown, not counted', async () => {
     const { chat, gate } = await askedForMore();
     await frames(2);
-    const l = log(chat);
-    const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
-    l.scrollTop -= 30;
-    await scrolled;
+    await scrollLog(chat, log(chat).scrollTop - 30);
     gate.release(ok(text('more one')));
     await waitForBubbles(chat, 32);
     await waitUntil(() => atBottom(chat) && inView(chat, lastEntry(chat)), 'the reply shown', WAIT);
@@ -257,10 +254,7 @@ describe('journeys: the newest message in sight', () => {
     const chat = await inlineAtTheNewest(p, lines(40));
     const box = chat.parentElement!;
     try {
-      const l = log(chat);
-      const scrolled = new Promise((resolve) => l.addEventListener('scroll', resolve, { once: true }));
-      l.scrollTop = Math.round(l.scrollHeight / 3);
-      await scrolled;
+      await scrollLog(chat, Math.round(log(chat).scrollHeight / 3));
       await frames(2);
       // What they read: the first message at the view's top.
       const read = parts(chat, 'bubble').find((b) => top(chat, b) >= 0)!;
