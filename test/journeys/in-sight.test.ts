@@ -7,7 +7,7 @@ import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
-import { bubbles, mount, part, parts, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, mount, part, parts, shownText, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { afterIdle, clickLauncher, frames, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
@@ -268,6 +268,31 @@ describe('journeys: the newest message in sight', () => {
     } finally {
       box.style.height = '';
     }
+  });
+
+  it('a visitor reading further up who scrolls and sends at the same moment (the wheel\'s last notch, then Enter) is taken to their message at the bottom: their scroll, told in the frame before the widget\'s, does not keep them up there', async () => {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    await scrollUp(chat);
+    const input = await typeDraft(chat, 'one more thing');
+    await frames(2);
+    // In one task of their input (not in a frame's callbacks): their scroll (its event comes with the
+    // next frame, before the widget's scroll to the bottom) and their message sent.
+    await new Promise((resolve) => setTimeout(resolve));
+    log(chat).scrollTop = 40;
+    expect(log(chat).scrollTop, 'scrolled a little').to.equal(40);
+    p.hold();
+    part(chat, 'send-button')!.click();
+    await chat.updateComplete;
+    expect(input.value, 'sent').to.equal('');
+    await waitForBubbles(chat, 31);
+    const theirs = parts(chat, 'message--user').at(-1)!;
+    await waitUntil(() => atBottom(chat) && inView(chat, theirs), 'their message in sight, at the bottom', WAIT).catch((error: Error) => {
+      throw new Error(`${error.message}: the log at ${log(chat).scrollTop} of ${log(chat).scrollHeight - log(chat).clientHeight}`);
+    });
+    await frames(2);
+    expect(atBottom(chat), 'still at the bottom').to.equal(true);
   });
 
   it('a reload shows the newest message, inline and after opening the launcher', async () => {
