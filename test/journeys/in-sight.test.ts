@@ -8,7 +8,7 @@ import type { AgentChat } from '../../src/agent-chat.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { ok, text, type FakeProxy } from '../support/fake-proxy.js';
 import { bubbles, mount, part, parts, shownText, typeDraft, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
-import { afterIdle, clickLauncher, frames, submit } from './support.js';
+import { afterIdle, clickLauncher, frames, noticeAheadOfWrite, submit } from './support.js';
 
 const lines = (n: number, what = 'line') => Array.from({ length: n }, (_, i) => text(`${what} ${i + 1}`));
 const log = (chat: AgentChat) => part(chat, 'log')!;
@@ -675,6 +675,22 @@ describe('journeys: the newest message in sight', () => {
     otherTab.remove();
 
     await expectNoNewsOnTheNextPage(p, 'seen once opened');
+  });
+
+  it('replies seen in another tab leave this tab\'s badge also when that tab\'s notice overtakes its storage write', async () => {
+    const { p, first } = await repliesWhileClosed(['Here you go', 'Anything else?']);
+    // Another tab, where the visitor opened the chat and saw them: its "seen" notice arrives first,
+    // its write visible here only afterwards.
+    await noticeAheadOfWrite(p.url, 3, 'read', {
+      meanwhile: async () => {
+        await first.updateComplete;
+        expect(shownText(first, 'badge'), 'the notice alone found nothing new').to.equal('2');
+      },
+      data: Date.now(),
+      until: () => !part(first, 'badge'),
+      what: 'the storage event took the badge away',
+    });
+    expect(part(first, 'launcher')!.getAttribute('aria-label')).to.equal('Open chat');
   });
 
   it('a tab open since before replies came, its widget not loaded, counts them once the visitor comes back to it', async () => {
