@@ -314,6 +314,50 @@ describe('renderers', () => {
     expect(shown()[0]).to.equal(`reply ${300 - shown().length}`);
   });
 
+  it('a long conversation restored by a reload has only its newest entries in the DOM, the earlier ones a click away', async () => {
+    const proxy = new FakeProxy().next(ok(...Array.from({ length: 300 }, (_, i) => text(`reply ${i}`))));
+    const first = await mount(proxy, { open: true });
+    await waitUntil(() => bubbles(first.chat).at(-1) === 'reply 299', 'the newest reply shown', WAIT);
+    first.chat.remove();
+    const { chat } = await mount(proxy, { open: true });
+    await waitUntil(() => bubbles(chat).at(-1) === 'reply 299', 'the newest reply shown after the reload', WAIT);
+    expect(bubbles(chat).length, 'entries in the DOM').to.equal(100);
+    expect(bubbles(chat)[0], 'the newest of them').to.equal('reply 200');
+    expect(part(chat, 'earlier-button'), 'the control for the earlier ones').to.exist;
+  });
+
+  it('many replies at once while the visitor reads further up leave what they read in the DOM and in view: the oldest entries leave only while the visitor reads the newest', async () => {
+    const proxy = new FakeProxy().next(ok(...Array.from({ length: 120 }, (_, i) => text(`reply ${i}`))));
+    const { chat } = await mount(proxy, { open: true });
+    await waitUntil(() => bubbles(chat).at(-1) === 'reply 119', 'the replies shown', WAIT);
+    const gate = proxy.hold();
+    const input = part(chat, 'input') as HTMLTextAreaElement;
+    input.value = 'tell me everything';
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    await chat.updateComplete;
+    part(chat, 'send-button')!.click();
+    await waitForRequests(proxy, 2);
+    await waitUntil(() => bubbles(chat).at(-1) === 'tell me everything', 'their message shown', WAIT);
+    const log = part(chat, 'log')!;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // The visitor reads further up (a few screens above the oldest shown, so nothing earlier comes back).
+    const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+    log.scrollTop = 3 * log.clientHeight;
+    await scrolled;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const read = parts(chat, 'bubble').find((b) => b.getBoundingClientRect().top >= log.getBoundingClientRect().top)!;
+    const count = bubbles(chat).length;
+    gate.release(ok(...Array.from({ length: 120 }, (_, i) => text(`more ${i}`))));
+    await waitUntil(() => bubbles(chat).at(-1) === 'more 119', 'the replies drawn', WAIT);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(bubbles(chat).length, 'no entry left the DOM').to.equal(count + 120);
+    expect(read.isConnected, 'what they read still in the DOM').to.equal(true);
+    const top = read.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    expect(top >= 0 && top < log.clientHeight, 'and in view').to.equal(true);
+  });
+
   it('brings earlier entries back only when the visitor scrolls to within a screen of the oldest shown: reading a few screens up keeps the DOM as it was', async () => {
     const { chat } = await mount(new FakeProxy().next(ok(...Array.from({ length: 300 }, (_, i) => text(`reply ${i}`)))), { open: true });
     await waitUntil(() => bubbles(chat).at(-1) === 'reply 299', 'the newest reply shown', WAIT);
