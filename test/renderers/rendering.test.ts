@@ -5,7 +5,15 @@ import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { isConversation, type AgentMessage } from '../../src/conversation/transcript.js';
 import { createStore } from '../../src/storage/store.js';
 import { FakeProxy, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, parts, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, mount, part, parts, typeDraft, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { frames } from '../journeys/support.js';
+
+/** Scrolls `log` as a visitor does, and waits for its scroll event. */
+async function scrollLogTo(log: HTMLElement, top: number) {
+  const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+  log.scrollTop = top;
+  await scrolled;
+}
 
 /** Mounts an open widget whose greeting is answered with `items`; resolves once they are shown. */
 async function showReply(...items: AgentResponseItem[]) {
@@ -331,27 +339,20 @@ describe('renderers', () => {
     const { chat } = await mount(proxy, { open: true });
     await waitUntil(() => bubbles(chat).at(-1) === 'reply 119', 'the replies shown', WAIT);
     const gate = proxy.hold();
-    const input = part(chat, 'input') as HTMLTextAreaElement;
-    input.value = 'tell me everything';
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
-    await chat.updateComplete;
+    await typeDraft(chat, 'tell me everything');
     part(chat, 'send-button')!.click();
     await waitForRequests(proxy, 2);
     await waitUntil(() => bubbles(chat).at(-1) === 'tell me everything', 'their message shown', WAIT);
     const log = part(chat, 'log')!;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await frames(2);
     // The visitor reads further up (a few screens above the oldest shown, so nothing earlier comes back).
-    const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
-    log.scrollTop = 3 * log.clientHeight;
-    await scrolled;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await scrollLogTo(log, 3 * log.clientHeight);
+    await frames(1);
     const read = parts(chat, 'bubble').find((b) => b.getBoundingClientRect().top >= log.getBoundingClientRect().top)!;
     const count = bubbles(chat).length;
     gate.release(ok(...Array.from({ length: 120 }, (_, i) => text(`more ${i}`))));
     await waitUntil(() => bubbles(chat).at(-1) === 'more 119', 'the replies drawn', WAIT);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await frames(2);
     expect(bubbles(chat).length, 'no entry left the DOM').to.equal(count + 120);
     expect(read.isConnected, 'what they read still in the DOM').to.equal(true);
     const top = read.getBoundingClientRect().top - log.getBoundingClientRect().top;
@@ -364,18 +365,11 @@ describe('renderers', () => {
     const log = part(chat, 'log')!;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     const count = bubbles(chat).length;
-    /** Scrolls the log as a visitor does, and waits for its scroll event. */
-    const scrollTo = async (top: number) => {
-      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
-      log.scrollTop = top;
-      await scrolled;
-    };
     // (The view went to the start of the first of the 300 replies: the visitor reads down to the newest.)
-    await scrollTo(log.scrollHeight - log.clientHeight);
+    await scrollLogTo(log, log.scrollHeight - log.clientHeight);
     // Up a screen from there, several screens below the top of what is in the DOM.
-    await scrollTo(log.scrollTop - log.clientHeight);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await scrollLogTo(log, log.scrollTop - log.clientHeight);
+    await frames(2);
     await chat.updateComplete;
     expect(log.scrollTop, 'several screens below the top').to.be.above(2 * log.clientHeight);
     expect(bubbles(chat).length, 'entries in the DOM').to.equal(count);
