@@ -29,6 +29,17 @@ describe('<agent-chat> voice input', () => {
     expect(part(chat, 'send-button'), 'the composer is otherwise whole').to.exist;
   });
 
+  for (const name of ['webkitSpeechRecognition', 'SpeechRecognition'] as const) {
+    it(`listens where the browser names speech recognition only ${name} (${name === 'SpeechRecognition' ? 'the spec, Firefox' : 'Chromium, Safari'})`, async () => {
+      restore = stubRecognition([name]);
+      const { chat } = await mount(proxies(), { open: true });
+      const recognition = await startDictation(chat);
+      recognition.hear('hello');
+      await chat.updateComplete;
+      expect(input(chat).value).to.equal('hello');
+    });
+  }
+
   it('fills the input with what is heard after what was typed, in the conversation language, without sending', async () => {
     restore = stubRecognition();
     const { chat, proxy } = await mount(proxies(), { open: true, attrs: { language: 'EL' } });
@@ -110,8 +121,36 @@ describe('<agent-chat> voice input', () => {
       recognition.hear('half a sentence');
       await chat.updateComplete;
       expect(input(chat).value, 'a late result is ignored').to.equal(after);
+      // The browser then tells of the abort: an "aborted" error, and the end.
+      await recognition.ended;
+      await chat.updateComplete;
+      expect(part(chat, 'error'), 'the widget stopped listening itself: no error').to.equal(null);
+      expect(input(chat).value).to.equal(after);
     });
   }
+
+  it('typing over dictation and dictating again at once: the first recogniser telling of its abort late neither stops the second nor shows an error', async () => {
+    restore = stubRecognition();
+    FakeRecognition.holdAborts = true;
+    const { chat } = await mount(proxies(), { open: true });
+    await waitForBubbles(chat, 1);
+    const first = await startDictation(chat);
+    first.hear('half a');
+    await typeDraft(chat, 'typed over');
+    expect(first.calls).to.deep.equal(['start', 'abort']);
+    const second = await startDictation(chat);
+    first.release();
+    await first.ended;
+    await chat.updateComplete;
+    expect(mic(chat).getAttribute('aria-pressed'), 'still listening, to the second').to.equal('true');
+    expect(part(chat, 'error'), 'no error: the widget aborted the first').to.equal(null);
+    second.hear('and then some');
+    await chat.updateComplete;
+    expect(input(chat).value).to.equal('typed over and then some');
+    second.end();
+    await chat.updateComplete;
+    expect(mic(chat).getAttribute('aria-pressed')).to.equal('false');
+  });
 
   it('says so when the microphone is blocked or missing, not when the visitor was silent', async () => {
     restore = stubRecognition();

@@ -94,4 +94,12 @@ describe('<agent-chat tts>', () => {
     await chat.updateComplete;
     expect(speech.log.at(-1), 'closing').to.equal('cancel');
   });
+
+  it('stops speaking when the chat leaves the page (a single-page site going to its next view)', async () => {
+    const { chat } = await mount(proxy, { open: true, attrs: { tts: '' } });
+    await waitForBubbles(chat, 1);
+    expect(speech.log, 'the greeting being read').to.deep.equal(['speak Hello! How can I help?']);
+    chat.remove();
+    expect(speech.log.at(-1), 'removed').to.equal('cancel');
+  });
 });

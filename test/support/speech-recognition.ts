@@ -7,15 +7,25 @@ type ResultList = { transcript: string }[][];
 
 export class FakeRecognition {
   static instances: FakeRecognition[] = [];
+  /**
+   * Keeps each `abort()`'s events until the test calls `release()`: a visitor quicker than the
+   * browser, whose "aborted" error and end event come in a later task (reset by `stubRecognition`).
+   */
+  static holdAborts = false;
   lang = '';
   interimResults = false;
   readonly calls: string[] = [];
   onresult: ((event: { results: ResultList }) => void) | null = null;
   onerror: ((event: { error: string }) => void) | null = null;
   onend: (() => void) | null = null;
+  /** Settles with the end event. */
+  readonly ended: Promise<void>;
+  #ended!: () => void;
+  #aborted?: () => void;
 
   constructor() {
     FakeRecognition.instances.push(this);
+    this.ended = new Promise((resolve) => (this.#ended = resolve));
   }
 
   start() {
@@ -26,8 +36,19 @@ export class FakeRecognition {
     this.calls.push('stop');
   }
 
+  /** As browsers do: an "aborted" error, then the end event, both in a later task, never within the call. */
   abort() {
     this.calls.push('abort');
+    this.#aborted = () => {
+      this.#aborted = undefined;
+      this.fail('aborted');
+    };
+    if (!FakeRecognition.holdAborts) setTimeout(() => this.#aborted?.());
+  }
+
+  /** Sends the events of an `abort()` held by `holdAborts`. */
+  release() {
+    this.#aborted?.();
   }
 
   /** Delivers every result so far (each event carries them all, as the API does). */
@@ -42,15 +63,18 @@ export class FakeRecognition {
 
   end() {
     this.onend?.();
+    this.#ended();
   }
 }
 
 const NAMES = ['SpeechRecognition', 'webkitSpeechRecognition'] as const;
 
-/** Replaces both names with `value` (a fake, or undefined for "this browser has none"); returns the undo. */
-function replaceRecognition(value: unknown) {
+type Name = (typeof NAMES)[number];
+
+/** Replaces both names: `value` (a fake, or undefined for "this browser has none") under `named`, nothing under the other; returns the undo. */
+function replaceRecognition(value: unknown, named: readonly Name[] = NAMES) {
   const saved = NAMES.map((name) => Object.getOwnPropertyDescriptor(window, name));
-  for (const name of NAMES) Object.defineProperty(window, name, { value, configurable: true, writable: true });
+  for (const name of NAMES) Object.defineProperty(window, name, { value: named.includes(name) ? value : undefined, configurable: true, writable: true });
   return () => {
     NAMES.forEach((name, i) => {
       const descriptor = saved[i];
@@ -60,10 +84,14 @@ function replaceRecognition(value: unknown) {
   };
 }
 
-/** A browser with speech recognition: returns the undo; created recognisers are in `FakeRecognition.instances`. */
-export function stubRecognition() {
+/**
+ * A browser with speech recognition, under both names or only `named`: returns the undo; created
+ * recognisers are in `FakeRecognition.instances`.
+ */
+export function stubRecognition(named?: readonly Name[]) {
   FakeRecognition.instances = [];
-  return replaceRecognition(FakeRecognition);
+  FakeRecognition.holdAborts = false;
+  return replaceRecognition(FakeRecognition, named);
 }
 
 /** A browser without speech recognition (as Firefox): returns the undo. */
