@@ -493,6 +493,25 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("Escape that closes the panel is the panel's: it does not reach the page too (a site's own dialog that closes on Escape stays open)", async () => {
+    const proxy = new FakeProxy();
+    const seen: string[] = [];
+    const listener = ({ key }: KeyboardEvent) => seen.push(key);
+    document.addEventListener('keydown', listener);
+    try {
+      const { chat } = await mount(proxy, { open: true });
+      await chat.updateComplete;
+      part(chat, 'input')!.focus();
+      await sendKeys({ press: 'Escape' });
+      await chat.updateComplete;
+      expect(chat.open, 'the panel closed').to.equal(false);
+      expect(seen, 'the page saw no key').to.deep.equal([]);
+    } finally {
+      document.removeEventListener('keydown', listener);
+      proxy.restore();
+    }
+  });
+
   it("closed by the page's script while the focus is in the panel, hands the focus to the launcher, as Escape does; with the focus in the page, leaves it there", async () => {
     // (A site closing the chat as the visitor types in it: the focus went to nothing with the panel.)
     const proxy = new FakeProxy();

@@ -192,6 +192,27 @@ describe('<agent-chat>', () => {
       expect(events).to.deep.equal(['show', 'hide', 'show', 'hide']);
     });
 
+    it('the rest of the widget loading while the panel stays closed fires neither show nor hide: only the visitor or the page opening and closing it do', async () => {
+      const events: string[] = [];
+      const record = ({ type }: Event) => events.push(type);
+      document.addEventListener('agent-chat-show', record);
+      document.addEventListener('agent-chat-hide', record);
+      try {
+        const { chat } = await mount(proxy(), { attrs: { load: 'eager' } });
+        await waitUntil(() => part(chat, 'input'), 'the rest loaded, the panel closed', WAIT);
+        await chat.updateComplete;
+        expect(events, 'loaded, closed').to.deep.equal([]);
+        chat.show();
+        await chat.updateComplete;
+        chat.hide();
+        await chat.updateComplete;
+        expect(events).to.deep.equal(['agent-chat-show', 'agent-chat-hide']);
+      } finally {
+        document.removeEventListener('agent-chat-show', record);
+        document.removeEventListener('agent-chat-hide', record);
+      }
+    });
+
     it('greets only once however often it is opened', async () => {
       const { chat, proxy: p } = await mount(proxy());
       chat.show();

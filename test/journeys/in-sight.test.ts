@@ -295,6 +295,19 @@ describe('journeys: the newest message in sight', () => {
     expect(atBottom(chat), 'still at the bottom').to.equal(true);
   });
 
+  it('a visitor who closes the panel while reading further up finds the newest message in sight when they open it again', async () => {
+    const p = proxy().next(ok(...lines(30)));
+    const { chat } = await mount(p, { open: true });
+    await waitForBubbles(chat, 30);
+    await scrollUp(chat);
+    expect(inView(chat, lastEntry(chat)), 'reading at the top, the newest below the view').to.equal(false);
+    await clickLauncher(chat); // closes the panel
+    await chat.updateComplete;
+    expect(chat.open).to.equal(false);
+    await clickLauncher(chat);
+    await waitUntil(() => inView(chat, lastEntry(chat)), 'opened again: the newest message in view', WAIT);
+  });
+
   it('a reload shows the newest message, inline and after opening the launcher', async () => {
     const p = proxy().next(ok(...lines(40)));
     const first = await mount(p, { mode: 'inline' });
