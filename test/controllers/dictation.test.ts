@@ -167,6 +167,18 @@ describe('<agent-chat> voice input', () => {
     expect(part(chat, 'error')!.getAttribute('role')).to.equal('alert');
   });
 
+  it('the microphone\'s problem goes with "New conversation": the new conversation starts without it', async () => {
+    restore = stubRecognition();
+    const { chat } = await mount(proxies(), { open: true });
+    await waitForBubbles(chat, 1);
+    (await startDictation(chat)).fail('not-allowed');
+    await chat.updateComplete;
+    expect(part(chat, 'error')?.textContent?.trim()).to.equal('Voice input is not available.');
+    part(chat, 'restart-button')!.click();
+    await chat.updateComplete;
+    expect(part(chat, 'error'), 'gone').to.equal(null);
+  });
+
   it('stops reading aloud before it listens, so it does not hear itself', async () => {
     restore = stubRecognition();
     const cancelled: string[] = [];

@@ -77,6 +77,19 @@ describe('journeys: restart and configuration changes', () => {
     });
   }
 
+  it('"Undo" of a new conversation puts the focus back in the input, where the visitor goes on writing (the button goes away under it)', async () => {
+    const { chat } = await mount(proxy(), { open: true });
+    await waitForBubbles(chat, 1);
+    part(chat, 'restart-button')!.click();
+    await chat.updateComplete;
+    const undo = part(chat, 'undo-button')!;
+    undo.focus();
+    undo.click();
+    await chat.updateComplete;
+    expect(part(chat, 'undo-button'), 'the button gone').to.equal(null);
+    expect(chat.shadowRoot!.activeElement === part(chat, 'input'), 'the focus in the input').to.equal(true);
+  });
+
   it('restart while a message waits to be retried: the old message is never sent', async () => {
     const { chat, proxy: p } = await mount(proxy(), { open: true });
     await waitForBubbles(chat, 1);
