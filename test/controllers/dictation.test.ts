@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { AgentChat } from '../../src/agent-chat.js';
 import { FakeRecognition, hideRecognition, stubRecognition } from '../support/speech-recognition.js';
-import { mount, part, typeDraft, useFakeProxies, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { mount, part, shownText, typeDraft, useFakeProxies, waitForBubbles, waitForRequests } from '../support/widget.js';
 
 const input = (chat: AgentChat) => part(chat, 'input') as HTMLTextAreaElement;
 const mic = (chat: AgentChat) => part(chat, 'mic-button')!;
@@ -124,7 +124,7 @@ describe('<agent-chat> voice input', () => {
       // The browser then tells of the abort: an "aborted" error, and the end.
       await recognition.ended;
       await chat.updateComplete;
-      expect(part(chat, 'error'), 'the widget stopped listening itself: no error').to.equal(null);
+      expect(shownText(chat, 'error'), 'the widget stopped listening itself: no error').to.equal(null);
       expect(input(chat).value).to.equal(after);
     });
   }
@@ -143,7 +143,7 @@ describe('<agent-chat> voice input', () => {
     await first.ended;
     await chat.updateComplete;
     expect(mic(chat).getAttribute('aria-pressed'), 'still listening, to the second').to.equal('true');
-    expect(part(chat, 'error'), 'no error: the widget aborted the first').to.equal(null);
+    expect(shownText(chat, 'error'), 'no error: the widget aborted the first').to.equal(null);
     second.hear('and then some');
     await chat.updateComplete;
     expect(input(chat).value).to.equal('typed over and then some');
@@ -173,10 +173,10 @@ describe('<agent-chat> voice input', () => {
     await waitForBubbles(chat, 1);
     (await startDictation(chat)).fail('not-allowed');
     await chat.updateComplete;
-    expect(part(chat, 'error')?.textContent?.trim()).to.equal('Voice input is not available.');
+    expect(shownText(chat, 'error')).to.equal('Voice input is not available.');
     part(chat, 'restart-button')!.click();
     await chat.updateComplete;
-    expect(part(chat, 'error'), 'gone').to.equal(null);
+    expect(shownText(chat, 'error'), 'gone').to.equal(null);
   });
 
   it('stops reading aloud before it listens, so it does not hear itself', async () => {

@@ -4,7 +4,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { echoAgent, ok, text } from '../support/fake-proxy.js';
-import { bubbles, mount, part, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
+import { bubbles, mount, part, shownText, useFakeProxies, WAIT, waitForBubbles, waitForRequests } from '../support/widget.js';
 import { down, outboxSettled, sent, submit, waitForStatus } from './support.js';
 
 describe('journeys: restart and configuration changes', () => {
@@ -86,7 +86,7 @@ describe('journeys: restart and configuration changes', () => {
     undo.focus();
     undo.click();
     await chat.updateComplete;
-    expect(part(chat, 'undo-button'), 'the button gone').to.equal(null);
+    expect(shownText(chat, 'undo-button'), 'the button gone').to.equal(null);
     expect(chat.shadowRoot!.activeElement === part(chat, 'input'), 'the focus in the input').to.equal(true);
   });
 
