@@ -1462,6 +1462,37 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('an inline chat on a phone covers nothing, `open` or not: the page scrolls, Tab goes on into the page, the chat is no modal dialog, and the phone\'s chunk is not loaded; a covering panel the site makes inline lets the page go at once', async () => {
+    // A site's markup with `open` on its inline chat (copied from a launcher's, or to say "shown"):
+    // the chat is part of the page, which must go on scrolling past it.
+    const markup = '<agent-chat mode="inline" open proxy-url="/inline-phone" style="height: 400px"></agent-chat><p style="height: 2000px">The rest of the page</p><button>After the chat</button>';
+    const { frame, win, chat } = await openInFrame(320, 640, [text('Hello')], markup);
+    const { style } = win.document.documentElement;
+    const viewportChunk = () => win.performance.getEntriesByType('resource').some((entry) => entry.name.includes('/chunks/mobile-viewport-controller'));
+    try {
+      await waitUntil(() => chat.shadowRoot?.querySelector('[part~="bubble--agent"]'), 'the inline chat greeted', WAIT);
+      // updateComplete waits for a feature's chunk the update asked for (as the test above shows).
+      await chat.updateComplete;
+      expect([style.overflow, style.overscrollBehavior, part(chat, 'panel')!.getAttribute('aria-modal')], 'the page not held, the chat no modal dialog').to.deep.equal(['', '', null]);
+      expect(viewportChunk(), "the phone viewport's chunk not loaded").to.equal(false);
+      const stops = [...part(chat, 'panel')!.querySelectorAll<HTMLElement>('button:not([disabled]), textarea, a[href], [tabindex="0"]')];
+      stops.at(-1)!.focus();
+      const tab = chat.shadowRoot!.activeElement!.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Tab', bubbles: true, composed: true, cancelable: true }));
+      expect(tab, 'Tab from its last control left to the browser (on to the page)').to.equal(true);
+      win.scrollTo(0, 500);
+      expect(win.scrollY, 'the page scrolls past the chat').to.equal(500);
+
+      // The same chat in launcher mode covers the phone; made inline by the site, the page is let go of at once.
+      win.scrollTo(0, 0);
+      chat.mode = 'launcher';
+      await waitUntil(() => style.overflow === 'hidden' && part(chat, 'panel')!.getAttribute('aria-modal') === 'true', 'a launcher\'s open panel covers the phone', WAIT);
+      chat.mode = 'inline';
+      await waitUntil(() => style.overflow === '' && style.overscrollBehavior === '' && part(chat, 'panel')!.getAttribute('aria-modal') === 'false', 'inline again: the page let go of, the chat no longer modal', WAIT);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it("writes the input's text at 16 px at least, whatever size the site sets, so that iOS Safari does not zoom the page into it when the visitor taps it", async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
