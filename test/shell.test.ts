@@ -320,18 +320,23 @@ describe('the shell', () => {
     await waitUntil(() => errors.length === 2, 'tried again', WAIT);
   });
 
-  it('says so in the site\'s words where `strings.loadFailed` sets them, and in English on a page of another language where it does not (the shell carries no other language\'s words for it)', async () => {
+  it('says so in the site\'s words where `strings.loadFailed` sets them (right to left in a language written so), and in English on a page of another language where it does not (the shell carries no other language\'s words for it)', async () => {
     const win = freshFrame();
     win.console.error = () => undefined;
     await loadWithoutTheRest(win);
     win.document.documentElement.lang = 'el';
-    win.document.body.innerHTML = '<agent-chat proxy-url="/unloadable"></agent-chat><agent-chat proxy-url="/unloadable-too" mode="inline"></agent-chat>';
-    const [own, english] = [...win.document.querySelectorAll('agent-chat')] as AgentChat[];
+    win.document.body.innerHTML = '<agent-chat proxy-url="/unloadable"></agent-chat><agent-chat proxy-url="/unloadable-too" mode="inline"></agent-chat>'
+      + '<agent-chat proxy-url="/unloadable-rtl" mode="inline"></agent-chat>';
+    const [own, english, rtl] = [...win.document.querySelectorAll('agent-chat')] as AgentChat[];
     own.strings = { loadFailed: 'Η συνομιλία δεν φορτώθηκε. Ελέγξτε τη σύνδεση και φορτώστε ξανά τη σελίδα.' };
+    // A right-to-left language's words on this left-to-right page: written right to left.
+    rtl.strings = { loadFailed: 'הצ׳אט לא נטען. בדקו את החיבור וטענו את הדף מחדש.' };
     own.show();
-    await waitUntil(() => shadowText(own, 'error') !== null && shadowText(english, 'error') !== null, 'a problem is shown in both', WAIT);
+    await waitUntil(() => [own, english, rtl].every((chat) => shadowText(chat, 'error') !== null), 'a problem is shown in each', WAIT);
     expect(shadowText(own, 'error')).to.equal('Η συνομιλία δεν φορτώθηκε. Ελέγξτε τη σύνδεση και φορτώστε ξανά τη σελίδα.');
     expect(shadowText(english, 'error')).to.equal('The chat could not load. Check the connection and reload the page.');
+    const direction = (chat: AgentChat) => getComputedStyle(chat.shadowRoot!.querySelector('[part~="error"]')!).direction;
+    expect([own, english, rtl].map(direction), 'each as its words are written').to.deep.equal(['ltr', 'ltr', 'rtl']);
   });
 
   it('inline, the panel that is loading (or could not load) fills the box the site gives the chat, as the loaded panel does', async () => {
@@ -549,6 +554,72 @@ describe('keys typed before the rest of the widget has loaded (a slow connection
     await chat.updateComplete;
     expect(composerInput(chat)!.value).to.equal('');
     expect(win.document.activeElement, 'the page\'s field keeps the focus').to.equal(search);
+  });
+
+  it('typed in while the last of the rest loads (the UI text of the page\'s language), the words stay when the site changes an attribute then: the panel is the view\'s to draw from there', async () => {
+    const network = `/flaky/${crypto.randomUUID()}`;
+    await fetch(`${network}/hold?only=chunks/de-`);
+    const win = freshFrame();
+    win.document.documentElement.lang = 'de';
+    await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+    win.document.body.innerHTML = '<agent-chat proxy-url="/typed-de"></agent-chat>';
+    const chat = win.document.querySelector('agent-chat') as AgentChat;
+    chat.shadowRoot!.querySelector<HTMLElement>('[part~="launcher"]')!.click();
+    await type('Wo ist ');
+    // The view has loaded and asks for the German words: the shell has handed the panel over.
+    await waitUntil(async () => (await (await fetch(`${network}/held`)).text()) === '1', 'the German words asked for', WAIT);
+    chat.agentTitle = 'Hilfe';
+    await type('mein Paket');
+    await fetch(`${network}/release`);
+    await waitUntil(() => composerInput(chat), 'the panel loaded', WAIT);
+    await chat.updateComplete;
+    expect(composerInput(chat)!.value, 'every word typed').to.equal('Wo ist mein Paket');
+    expect(focused(chat), 'the focus in the input').to.equal(composerInput(chat));
+  });
+
+  it('the panel that is loading is, to assistive technology, what the loaded panel will be: a dialog beside a launcher, a region inline, named as its title will be, and busy until then', async () => {
+    const { win, release } = await slowFrame('<agent-chat proxy-url="/named" agent-title="Acme support" open></agent-chat>'
+      + '<div style="height: 460px"><agent-chat proxy-url="/named-inline" mode="inline"></agent-chat></div>');
+    const chats = [...win.document.querySelectorAll('agent-chat')] as AgentChat[];
+    /** The panel's role, its name (its own, or its title's once loaded) and whether it says it is busy. */
+    const semantics = (chat: AgentChat) => {
+      const panel = chat.shadowRoot!.querySelector('[part~="panel"]')!;
+      const title = panel.getAttribute('aria-labelledby');
+      return [panel.getAttribute('role'), title ? chat.shadowRoot!.getElementById(title)!.textContent!.trim() : panel.getAttribute('aria-label'), panel.getAttribute('aria-busy') === 'true'];
+    };
+    expect(chats.map(semantics), 'loading').to.deep.equal([['dialog', 'Acme support', true], ['region', 'Chat', true]]);
+    const controlled = () => chats[0].shadowRoot!.getElementById(chats[0].shadowRoot!.querySelector('[part~="launcher"]')!.getAttribute('aria-controls')!);
+    expect(controlled()?.getAttribute('part'), 'the launcher says which panel it opens').to.equal('panel');
+    await release();
+    await waitUntil(() => chats.every((chat) => composerInput(chat)), 'both loaded', WAIT);
+    await Promise.all(chats.map((chat) => chat.updateComplete));
+    expect(chats.map(semantics), 'loaded').to.deep.equal([['dialog', 'Acme support', false], ['region', 'Chat', false]]);
+    expect(controlled()?.getAttribute('part'), 'and once loaded').to.equal('panel');
+  });
+
+  it('an element the site takes off the page while the rest loads stays out of it (nothing is greeted for it, nothing listens); put back, it greets once', async () => {
+    const { win, chat, release } = await slowFrame('<agent-chat proxy-url="/taken-off" open></agent-chat>');
+    const errors: string[] = [];
+    win.addEventListener('error', (event) => errors.push(event.message));
+    win.addEventListener('unhandledrejection', (event) => errors.push(String(event.reason)));
+    chat.remove();
+    // The page's next view, with a chat of its own: once it has greeted, the rest has loaded and each
+    // element waiting for it has had its turn (the first in line first).
+    const next = win.document.createElement('agent-chat') as AgentChat;
+    next.setAttribute('proxy-url', '/stays');
+    next.setAttribute('open', '');
+    win.document.body.append(next);
+    await release();
+    await waitUntil(() => shadowText(next, 'bubble') === 'Hi!', 'the chat in the page greeted', WAIT);
+    await chat.updateComplete;
+    const to = (path: string) => win.requests.filter((r) => r.url.endsWith(path)).length;
+    expect([to('/taken-off'), to('/stays')], 'greeted: only the chat in the page').to.deep.equal([0, 1]);
+    expect(chat.shadowRoot!.querySelector('[part~="input"]'), 'nothing drawn for the element out of the page').to.equal(null);
+    win.document.body.prepend(chat);
+    await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'put back: greeted', WAIT);
+    await chat.updateComplete;
+    expect([to('/taken-off'), to('/stays')], 'once').to.deep.equal([1, 1]);
+    expect(errors).to.deep.equal([]);
   });
 });
 

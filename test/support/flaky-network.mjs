@@ -6,10 +6,12 @@
 // (Not an HTTP error: the test runner marks every response with an extension cacheable for a year,
 // so the browser would keep the error; and a connection dropped once the browser retries by itself.)
 // A slow connection too: after GET /flaky/<run>/hold, those requests are answered only once
-// GET /flaky/<run>/release comes (the panel's code ~2 s after a click on "Slow 3G").
+// GET /flaky/<run>/release comes (the panel's code ~2 s after a click on "Slow 3G"); with
+// `?only=<part of a file's name>`, only those files are held; GET /flaky/<run>/held says how many wait.
 const down = new Set();
-/** Runs on hold: each with the answers waiting for its release. */
+/** Runs on hold: each with the answers waiting for its release, and the files it holds (all lazy ones if none named). */
 const held = new Map();
+const only = new Map();
 
 /** @type {import('@web/dev-server-core').Middleware} */
 export async function flakyNetwork(ctx, next) {
@@ -22,7 +24,11 @@ export async function flakyNetwork(ctx, next) {
     ctx.body = file;
     return undefined;
   }
-  if (file === 'hold') held.set(run, []);
+  if (file === 'held') {
+    ctx.body = String(held.get(run)?.length ?? 0);
+    return undefined;
+  }
+  if (file === 'hold') held.set(run, []), only.set(run, ctx.query.only);
   if (file === 'release') held.get(run)?.forEach((answer) => answer());
   if (file === 'hold' || file === 'release') {
     if (file === 'release') held.delete(run);
@@ -35,7 +41,7 @@ export async function flakyNetwork(ctx, next) {
     ctx.req.socket.destroy();
     return undefined;
   }
-  if (lazy && held.has(run)) await new Promise((answer) => held.get(run).push(answer));
+  if (lazy && held.has(run) && file.includes(only.get(run) ?? '')) await new Promise((answer) => held.get(run).push(answer));
   ctx.url = `/dist/${file}`;
   return next();
 }
