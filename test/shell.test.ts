@@ -382,6 +382,40 @@ describe('the shell', () => {
     expect(reloaded.shadowRoot!.querySelector('[part~="close-button"]'), 'the header closes it').to.not.equal(null);
   });
 
+  it('the launcher\'s news of a reply that came while the panel was closed, with the preview\'s code late or offline: none once the visitor has opened the panel before it came; the badge without a preview where it cannot load', async () => {
+    const page = async (proxy: string) => {
+      const network = `/flaky/${crypto.randomUUID()}`;
+      const win = freshFrame();
+      win.console.error = () => {}; // (the developer is told of the chunk that could not load)
+      await loadScript(win, 'agent-chat.js', { src: new URL(`${network}/agent-chat.js`, location.href).href });
+      win.document.body.innerHTML = `<agent-chat proxy-url="${proxy}" open></agent-chat>`;
+      const chat = win.document.querySelector('agent-chat') as AgentChat;
+      await waitUntil(() => shadowText(chat, 'bubble') === 'Hi!', 'greeted', WAIT);
+      return { network, chat, replies: () => chat.shadowRoot!.querySelectorAll('[part~="bubble--agent"]').length };
+    };
+    // A slow connection: the preview's code, asked for as the panel closes, comes late.
+    const late = await page('/news-late');
+    await fetch(`${late.network}/hold?only=nudge-feature`);
+    late.chat.hide();
+    late.chat.send('my order?');
+    await waitUntil(() => late.replies() === 2, 'answered while closed', WAIT);
+    late.chat.show(); // the visitor opens the panel and sees the reply
+    await waitUntil(() => late.chat.shadowRoot!.querySelector('[part~="panel"]:not([hidden])'), 'the panel open', WAIT);
+    await fetch(`${late.network}/release`);
+    await late.chat.updateComplete; // (waits for the preview's code)
+    late.chat.hide();
+    await late.chat.updateComplete;
+    expect([shadowText(late.chat, 'badge'), shadowText(late.chat, 'preview')], 'closed again: no news of the reply they saw').to.deep.equal([null, null]);
+
+    // Offline: the preview's code does not load; the badge tells of the reply all the same.
+    const offline = await page('/news-offline');
+    await fetch(`${offline.network}/down?only=nudge-feature`);
+    offline.chat.hide();
+    offline.chat.send('my order?');
+    await waitUntil(() => shadowText(offline.chat, 'badge') === '1', 'the badge tells of the reply', WAIT);
+    expect(shadowText(offline.chat, 'preview'), 'no preview').to.equal(null);
+  });
+
   for (const [build, module] of [['ES module', true], ['classic script', false]] as const) {
     for (const back of ['the browser says it is online again', 'the visitor opens the panel again'] as const) {
       it(`as ${build === 'ES module' ? 'an' : 'a'} ${build}: the view could not load (the connection dropped); once it is back and ${back}, it loads or says so again, and a reload loads it`, async () => {

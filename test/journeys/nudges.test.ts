@@ -186,6 +186,42 @@ describe('journeys: the launcher\'s nudges', () => {
     expect(shown.length, 'two lines shown').to.equal(2);
   });
 
+  it('the badge counts every reply that came while the panel was closed, one turn after another; it keeps its count when another tab adds to the conversation or the site moves the chat in the page, and a launcher drawn anew shows one icon', async () => {
+    const p = proxy();
+    const chat = await greetedThenClosed(p);
+    await replyWhileClosed(chat, p, 'my balance?', 'Your balance is 1,234 EUR.');
+    expect(shownText(chat, 'badge')).to.equal('1');
+    p.next(ok(text('It was updated today.')));
+    chat.send('since when?');
+    await waitUntil(() => shownText(chat, 'preview')?.includes('updated today'), 'the second reply told of', WAIT);
+    expect(shownText(chat, 'badge'), 'two replies, in two turns').to.equal('2');
+
+    // Another tab of the site, in the background, whose page sends for the visitor (its answer held):
+    // the conversation changes here, its newest reply still unseen.
+    const other = await mount(p);
+    const held = p.hold();
+    other.chat.send('and the fees?');
+    await waitUntil(() => bubbles(chat).includes('and the fees?'), 'the other tab\'s message shown here', WAIT);
+    await chat.updateComplete;
+    expect([shownText(chat, 'badge'), !!part(chat, 'preview')], 'still two replies unseen, the preview with them').to.deep.equal(['2', true]);
+
+    // A framework moving the chat in the page (a portal, a layout drawn anew): out of it and back.
+    const parent = chat.parentElement!;
+    chat.remove();
+    parent.append(chat);
+    await chat.updateComplete;
+    expect(shownText(chat, 'badge'), 'the same two, not counted again').to.equal('2');
+
+    // Made inline by the site and a launcher again: the launcher is drawn anew, with one icon.
+    chat.mode = 'inline';
+    await chat.updateComplete;
+    chat.mode = 'launcher';
+    await chat.updateComplete;
+    expect(part(chat, 'launcher')!.querySelectorAll('svg').length, 'one icon in the launcher').to.equal(1);
+    held.release();
+    other.chat.remove();
+  });
+
   it('a reply told of beside the closed launcher goes with its conversation: the site\'s restart() (a visitor logging out) or a new conversation in another tab leaves no badge or preview of it', async () => {
     const p = proxy();
     const chat = await greetedThenClosed(p);

@@ -2,13 +2,15 @@
 // the built files of dist/ are served as they are, except the view (agent-chat-view.js) and the
 // lazy chunks (chunks/*, engine-chunks/*), whose requests have their connection dropped (a network error, as on a
 // train) while the run is "down":
-// GET /flaky/<run>/down and /flaky/<run>/up switch it. A test picks a fresh <run>.
+// GET /flaky/<run>/down and /flaky/<run>/up switch it (`down?only=<part of a file's name>`: only
+// those files). A test picks a fresh <run>.
 // (Not an HTTP error: the test runner marks every response with an extension cacheable for a year,
 // so the browser would keep the error; and a connection dropped once the browser retries by itself.)
 // A slow connection too: after GET /flaky/<run>/hold, those requests are answered only once
 // GET /flaky/<run>/release comes (the panel's code ~2 s after a click on "Slow 3G"); with
 // `?only=<part of a file's name>`, only those files are held; GET /flaky/<run>/held says how many wait.
-const down = new Set();
+/** Runs that are down, each with the part of a name the files it drops have ('' for all). */
+const down = new Map();
 /** Runs on hold: each with the answers waiting for its release, and the files it holds (all lazy ones if none named). */
 const held = new Map();
 const only = new Map();
@@ -19,7 +21,7 @@ export async function flakyNetwork(ctx, next) {
   if (!match) return next();
   const [, run, file] = match;
   if (file === 'down' || file === 'up') {
-    if (file === 'down') down.add(run);
+    if (file === 'down') down.set(run, ctx.query.only ?? '');
     else down.delete(run);
     ctx.body = file;
     return undefined;
@@ -36,7 +38,7 @@ export async function flakyNetwork(ctx, next) {
     return undefined;
   }
   const lazy = file === 'agent-chat-view.js' || file.includes('chunks/');
-  if (lazy && down.has(run)) {
+  if (lazy && down.has(run) && file.includes(down.get(run))) {
     ctx.respond = false;
     ctx.req.socket.destroy();
     return undefined;
