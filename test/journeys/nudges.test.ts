@@ -289,6 +289,28 @@ describe('journeys: the launcher\'s nudges', () => {
     await expectNothingLoadedForTheTeaser(p);
   });
 
+  it('no teaser beside a panel open as the page loads (the visitor had it open on the page before), even where no conversation has begun: the agent down', async () => {
+    const p = proxy();
+    p.handle(() => ({ networkError: true }));
+    const { chat } = await mount(p, { open: true, attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+    await waitUntil(() => p.requests.length > 0, 'the greeting asked for', WAIT);
+    await afterTheShellsTimer();
+    await chat.updateComplete; // (waits for the teaser's code, which looks whether it is due as it comes)
+    expect(chat.shadowRoot!.querySelector('.messages'), 'the panel drawn').to.not.equal(null);
+    expect([shownText(chat, 'teaser'), localStorage.getItem(TEASER_SEEN_KEY)], 'no teaser, none remembered as seen').to.deep.equal([null, null]);
+    chat.remove();
+  });
+
+  it('a teaser shown beside the launcher goes when the site makes the chat inline (no launcher to invite to)', async () => {
+    const p = proxy();
+    const { chat } = await mount(p, { attrs: { teaser: 'Questions? Ask us here', 'teaser-delay': '0' } });
+    await waitUntil(() => part(chat, 'teaser'), 'teaser shown', WAIT);
+    chat.mode = 'inline';
+    await chat.updateComplete;
+    expect([shownText(chat, 'teaser'), !!part(chat, 'launcher')], 'neither teaser nor launcher').to.deep.equal([null, false]);
+    chat.remove();
+  });
+
   it('the teaser waits its delay from the moment the chat is on the page (the page loaded long before): not shown any sooner', async () => {
     const p = proxy();
     const mounted = performance.now();
