@@ -25,6 +25,11 @@ describe('message times', () => {
     const next = messageTime(user(NOW - minutes(5)), agent(yesterday), NOW, 'en');
     expect(next.day, 'the first message of today').to.equal('Today');
     expect(next.time, 'and it starts a group').to.be.a('string');
+    // The same sender across midnight, a minute apart: the new day's first message shows its time
+    // (under "Today", a message with no time read as if it came before midnight).
+    const beforeMidnight = new Date(2026, 10, 22, 23, 59, 30).getTime();
+    const after = messageTime(agent(beforeMidnight + minutes(1)), agent(beforeMidnight), NOW, 'en');
+    expect([after.day, typeof after.time], 'the same sender after midnight').to.deep.equal(['Today', 'string']);
   });
 
   it('names older days by weekday and date, with the year only when it is another one', () => {
