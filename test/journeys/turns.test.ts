@@ -125,6 +125,7 @@ describe('journeys: turns', () => {
     await submit(chat, 'back today');
     await waitForBubbles(chat, 6);
     expect(parts(chat, 'day').map((d) => d.textContent!.trim())).to.deep.equal(['Yesterday', 'Today']);
+    expect(parts(chat, 'day').every((d) => d.getAttribute('dir') === 'auto'), '"Monday, 16 November" keeps its order on a right-to-left page').to.equal(true);
     expect(statusOf(chat, 'back today')).to.equal('sent');
     expect(shownText(chat, 'time')).to.match(/\d/);
     expect(bubbles(chat).at(-1)).to.equal('You said: back today');
