@@ -488,6 +488,15 @@ describe('<agent-chat>', () => {
       await waitForBubbles(chat, 1);
       const input = part(chat, 'input') as HTMLTextAreaElement;
       expect(part(chat, 'counter'), 'no counter for short text').to.equal(null);
+      // Nothing to send in spaces and line breaks; the phone keyboard's Enter key says "Send".
+      await typeDraft(chat, ' \n ');
+      expect((part(chat, 'send-button') as HTMLButtonElement).disabled, 'Send disabled for a blank draft').to.equal(true);
+      expect(input.getAttribute('enterkeyhint'), 'the on-screen Enter key').to.equal('send');
+      // From 80 % of the limit on.
+      await typeDraft(chat, 'x'.repeat(1599));
+      expect(!!part(chat, 'counter'), 'none at 1,599').to.equal(false);
+      await typeDraft(chat, 'x'.repeat(1600));
+      expect(shownText(chat, 'counter'), 'at 1,600').to.equal('1,600 / 2,000');
       await typeDraft(chat, 'x'.repeat(1900));
       expect(part(chat, 'counter')!.textContent).to.equal('1,900 / 2,000');
       // Read out with each key only past the limit (it was from 1,600 on: 400 announcements); within
