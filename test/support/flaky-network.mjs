@@ -11,8 +11,9 @@
 // `?only=<part of a file's name>`, only those files are held; GET /flaky/<run>/held says how many wait.
 /** Runs that are down, each with the part of a name the files it drops have ('' for all). */
 const down = new Map();
-/** Runs on hold: each with the answers waiting for its release, and the files it holds (all lazy ones if none named). */
+/** Runs on hold: each with the answers waiting for its release. */
 const held = new Map();
+/** The part of a name the files a run holds have (`hold?only=`; all lazy files where none was given). */
 const only = new Map();
 
 /** @type {import('@web/dev-server-core').Middleware} */
