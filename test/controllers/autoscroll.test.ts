@@ -260,6 +260,53 @@ describe('AutoscrollController', () => {
     }
   });
 
+  it('two pictures above what the visitor reads, the second coming before the browser tells of the widget\'s scroll for the first (Firefox, in a random journey): what they read stays where it was', async () => {
+    const block = (height: number) => Object.assign(document.createElement('div'), { style: `height: ${height}px` });
+    const log = scroller();
+    log.style.overflowAnchor = 'none'; // as in the widget's log (the browser's own anchoring kept nothing in place there)
+    // Two pictures, not come yet (no size), above what the visitor will read.
+    const [first, second, read] = [block(0), block(0), block(100)];
+    log.prepend(block(1000), first, second, read);
+    /** What is to happen as the next scroll event is told, before the widget hears of it (this listener comes first). */
+    let asTheScrollIsTold: (() => void) | undefined;
+    log.addEventListener('scroll', () => asTheScrollIsTold?.());
+    const top = () => read.getBoundingClientRect().top - log.getBoundingClientRect().top;
+    try {
+      const autoscroll = new AutoscrollController(host(), () => {});
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      await nextFrame();
+      await nextFrame();
+      // The visitor scrolls up, in a task of its own, to 20 px into what they read.
+      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+      await new Promise((resolve) => setTimeout(resolve));
+      log.scrollTop = 1020;
+      await scrolled;
+      await nextFrame();
+      expect(autoscroll.pinned, 'reading further up').to.equal(false);
+      expect(top(), 'what they read, 20 px above the view\'s top').to.equal(-20);
+      // The first picture comes: told of its size in the next frame, the widget scrolls down by its
+      // height (its scroll event comes with the frame after). The second comes before that event is told.
+      const secondCame = new Promise<void>((resolve) => {
+        asTheScrollIsTold = () => {
+          asTheScrollIsTold = undefined;
+          second.style.height = '144px';
+          resolve();
+        };
+      });
+      first.style.height = '160px';
+      await secondCame;
+      await nextFrame();
+      await nextFrame();
+      expect(top(), 'what they read, where it was').to.equal(-20);
+      expect(log.scrollTop, 'the view moved down by both pictures').to.equal(1020 + 160 + 144);
+      expect(autoscroll.pinned, 'still reading further up').to.equal(false);
+    } finally {
+      log.remove();
+    }
+  });
+
   it('a log hidden when the widget scrolled it (it scrolls nowhere then) is scrolled once shown, to a visitor following the newest', async () => {
     const log = scroller();
     log.style.display = 'none';
