@@ -253,11 +253,10 @@ export class AutoscrollController implements ReactiveController {
     // Nor one told while the visitor's own message (or the panel opening) waits for its frame to take
     // them to the newest: the browser's (a line at the bottom gone as they sent, the view going up
     // with the log's end; taken for theirs, the log stayed there and their message below the view).
-    if (this.#forced || this.#height && (s.clientHeight - this.#height || s.clientWidth - this.#width)) return;
-    // Where the widget kept what the visitor reads in place (see #grown): its scroll, not theirs.
-    // What they read is what it was (found anew, it would be what is there when the event is told:
-    // after a second picture above it came, that picture, and the view no longer followed it).
-    if (!this.#pinned && s.scrollTop == this.#readFrom) return;
+    // Nor one to where the widget kept what the visitor reads in place (see #grown): what they read
+    // is what it was (found anew, it would be what is there when the event is told: after a second
+    // picture above it came, that picture, and the view no longer followed it).
+    if (this.#forced || this.#height && (s.clientHeight - this.#height || s.clientWidth - this.#width) || !this.#pinned && s.scrollTop == this.#readFrom) return;
     // At the place we scrolled to (the start of a reply, or the bottom) the visitor is following.
     if (s.scrollTop === this.#ownScrollTop) {
       this.#pinned = true;

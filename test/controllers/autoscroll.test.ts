@@ -307,6 +307,44 @@ describe('AutoscrollController', () => {
     }
   });
 
+  it('a visitor who read at the top, went to the newest, and goes back to the top (Home, twice): they read further up again, and a reply that comes is counted, not shown', async () => {
+    const log = scroller();
+    log.style.overflowAnchor = 'none';
+    const scrolledTo = async (top: number) => {
+      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+      await new Promise((resolve) => setTimeout(resolve));
+      log.scrollTop = top;
+      await scrolled;
+      await nextFrame();
+    };
+    try {
+      const autoscroll = new AutoscrollController(host(), () => {});
+      autoscroll.attach(log);
+      autoscroll.toBottom();
+      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
+      await nextFrame();
+      await nextFrame();
+      await scrolledTo(0);
+      expect(autoscroll.pinned, 'reading at the top').to.equal(false);
+      autoscroll.toBottom(); // (their own message, or the "new messages" control)
+      await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the newest');
+      await nextFrame();
+      await nextFrame();
+      expect(autoscroll.pinned, 'following the newest').to.equal(true);
+      await scrolledTo(0);
+      expect(autoscroll.pinned, 'reading at the top again').to.equal(false);
+      const reply = Object.assign(document.createElement('div'), { style: 'height: 300px' });
+      log.append(reply);
+      autoscroll.added(reply, 1);
+      await nextFrame();
+      await nextFrame();
+      expect(log.scrollTop, 'still at the top').to.equal(0);
+      expect(autoscroll.unread, 'the reply counted').to.equal(1);
+    } finally {
+      log.remove();
+    }
+  });
+
   it('a log hidden when the widget scrolled it (it scrolls nowhere then) is scrolled once shown, to a visitor following the newest', async () => {
     const log = scroller();
     log.style.display = 'none';
