@@ -622,6 +622,40 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it("opened by the page's script while the visitor writes in a rich text editor of the page (editable content) or picks from a list of the page (a select), leaves the focus there", async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy);
+    const editor = Object.assign(document.createElement('div'), { contentEditable: 'true' });
+    editor.setAttribute('aria-label', 'Your review');
+    const list = document.createElement('select');
+    list.append(...['Red', 'Green', 'Blue'].map((colour) => new Option(colour)));
+    chat.after(editor, list);
+    try {
+      editor.focus();
+      await sendKeys({ type: 'Great' });
+      chat.show();
+      await waitUntil(() => part(chat, 'input'), 'the panel drawn', WAIT);
+      await chat.updateComplete;
+      expect(document.activeElement === editor, 'the focus stays in the editor').to.equal(true);
+      await sendKeys({ type: 'shoes' });
+      await waitUntil(() => editor.textContent === 'Greatshoes', 'typed', WAIT).catch(() => {
+        throw new Error(`what they type goes on into the editor: it holds "${editor.textContent}"`);
+      });
+      expect((part(chat, 'input') as HTMLTextAreaElement).value, 'and not into the chat').to.equal('');
+      chat.hide();
+      await chat.updateComplete;
+      list.focus();
+      chat.show();
+      await chat.updateComplete;
+      expect(chat.open, 'open').to.equal(true);
+      expect(document.activeElement === list, 'the focus stays on the list').to.equal(true);
+    } finally {
+      editor.remove();
+      list.remove();
+      proxy.restore();
+    }
+  });
+
   it("typing in the chat sets off none of the page's one-key shortcuts (which skip the page's own fields, and see the chat's as the <agent-chat> element); Escape, Tab and Ctrl shortcuts still reach the page, AltGr's characters (Ctrl+Alt on Windows) do not", async () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { mode: 'inline' });
@@ -807,6 +841,30 @@ describe('<agent-chat> accessibility', () => {
     }
   });
 
+  it('a control that stays, used from the keyboard (download the conversation, twice), keeps the focus: it does not go on to the input', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    // (The browser's download left out: what was saved is not looked at here.)
+    const click = HTMLAnchorElement.prototype.click;
+    let downloads = 0;
+    HTMLAnchorElement.prototype.click = () => void downloads++;
+    try {
+      await waitForBubbles(chat, 1);
+      const download = part(chat, 'download-button')!;
+      download.focus();
+      for (const time of [1, 2]) {
+        await sendKeys({ press: 'Enter' });
+        await waitUntil(() => downloads === time, `downloaded ${time}×`, WAIT);
+        // Until the widget has looked where the focus went (in a task after the next frame; this one is queued after it).
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+        expect(chat.shadowRoot!.activeElement === download, `the focus still on the download button (${time}×)`).to.equal(true);
+      }
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+      proxy.restore();
+    }
+  });
+
   it('keeps the keyboard in the widget when the browser takes the focus from the used control only after the widget has looked (Send, a choice)', async () => {
     // The widget looks where the focus went in a task it queues from the frame after the click.
     // Chromium takes the focus from a control made disabled in a task of its own, queued as it draws
@@ -901,6 +959,32 @@ describe('<agent-chat> accessibility', () => {
       await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
       // To Undo from the keyboard: from the log, before it in the panel's order.
       await focusStaysAsItGoes(chat, 'log', 'undo-button', 'a question');
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('leaves the focus with the page when the visitor left the control for the page before it went away by itself (Undo)', async () => {
+    const proxy = new FakeProxy();
+    const { chat } = await mount(proxy, { open: true });
+    try {
+      await waitForBubbles(chat, 1);
+      part(chat, 'restart-button')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
+      part(chat, 'log')!.focus();
+      await sendKeys({ press: 'Tab' });
+      expect(chat.shadowRoot!.activeElement === part(chat, 'undo-button'), 'on Undo, from the keyboard').to.equal(true);
+      // They click the page's text (nothing there takes the focus: the page has it).
+      await sendMouse({ type: 'click', position: [2, 2] });
+      await waitUntil(() => document.activeElement === document.body, 'the page has the focus', WAIT);
+      // A message makes the new conversation final: Undo goes.
+      chat.send('a question');
+      await waitUntil(() => !part(chat, 'undo-button'), 'Undo gone', WAIT);
+      await waitForBubbles(chat, 2);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      expect(chat.shadowRoot!.activeElement?.getAttribute('part') ?? null, 'nothing in the widget focused').to.equal(null);
+      expect(document.activeElement === document.body, 'the focus left with the page').to.equal(true);
     } finally {
       proxy.restore();
     }
