@@ -65,9 +65,12 @@ describe('<agent-chat tts>', () => {
     await waitForBubbles(first.chat, 1);
     const toggle = part(first.chat, 'tts-toggle')!;
     expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    const icon = () => toggle.querySelector('svg')!.innerHTML;
+    const speaking = icon();
     toggle.click();
     await first.chat.updateComplete;
     expect(toggle.getAttribute('aria-pressed')).to.equal('false');
+    expect(icon(), 'its icon shows it muted').to.not.equal(speaking);
     expect(speech.log.at(-1), 'muting stops speech').to.equal('cancel');
     first.chat.send('quiet please');
     await waitForBubbles(first.chat, 3);

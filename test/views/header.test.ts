@@ -27,6 +27,20 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
     expect(shownText(chat, 'avatar')).to.equal('ST');
     expect(initials('ava')).to.equal('A');
     expect(initials('  Όλγα  Παππά ')).to.equal('ΌΠ');
+    expect(initials('Ada from Support'), 'two at most').to.equal('AF');
+    // A letter outside the Basic Multilingual Plane (the 𠮷 of 𠮷野家, a Japanese name) is one initial, not half of one.
+    expect(initials('𠮷野家 サポート')).to.equal('𠮷サ');
+  });
+
+  it('each icon-only header button is named, and says its name on hover (title)', async () => {
+    const { chat } = await mount(proxy(), { open: true, attrs: { tts: '' } });
+    await waitForBubbles(chat, 1);
+    const buttons = [...chat.shadowRoot!.querySelectorAll('[part~="header-button"]')];
+    expect(buttons.map((b) => b.getAttribute('part')!.split(' ')[1]), 'the header\'s buttons').to.deep.equal(['tts-toggle', 'download-button', 'restart-button', 'close-button']);
+    for (const button of buttons) {
+      expect(button.getAttribute('aria-label'), `${button.getAttribute('part')}: named`).to.match(/\w/);
+      expect(button.getAttribute('title'), `${button.getAttribute('part')}: its name on hover`).to.equal(button.getAttribute('aria-label'));
+    }
   });
 
   // On a right-to-left page the header is laid out right to left, as the page's own language wants;
