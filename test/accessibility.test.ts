@@ -340,6 +340,7 @@ describe('<agent-chat> accessibility', () => {
       expect(panel.getAttribute('role')).to.equal('dialog');
       expect(chat.shadowRoot!.getElementById(panel.getAttribute('aria-labelledby')!)!.textContent).to.equal('Support');
       expect(part(chat, 'log')!.getAttribute('role')).to.equal('log');
+      expect(chat.shadowRoot!.getElementById(part(chat, 'log')!.getAttribute('aria-labelledby')!)?.textContent, 'the log named for whom the visitor talks to').to.equal('Support');
       expect(document.documentElement.style.overflow, 'a wide page keeps scrolling').to.equal('');
       // A failure that retrying cannot fix is an alert where it is shown, under the message.
       proxy.next({ status: 400, json: { status: 'error', error: 'bad' } });
@@ -1248,6 +1249,12 @@ describe('<agent-chat> accessibility', () => {
       part(el, 'feedback-button--up')!.click();
       await el.updateComplete;
       expect(direction(part(el, 'feedback')!.querySelector('[role="status"]')), '"Thanks for your feedback."').to.equal('ltr');
+      const answer = proxy.hold();
+      el.send('Hello?');
+      await waitUntil(() => part(el, 'typing'), 'the typing line', WAIT);
+      expect(direction(part(el, 'typing')!.querySelector('span')), '"Agent is typing…"').to.equal('ltr');
+      answer.release();
+      await waitForBubbles(el, 3);
       proxy.handle(() => ({ status: 400, json: { status: 'error', error: 'Validator errors' } }));
       el.send('Where is my order?');
       await waitUntil(() => part(el, 'message-status--failed'), 'the failure', WAIT);

@@ -316,6 +316,7 @@ describe('<agent-chat>', () => {
       await chat.updateComplete;
       expect(bubbles(chat), 'cleared').to.deep.equal([]);
       expect(shownText(chat, 'notice')).to.equal('New conversation started.Undo');
+      expect(part(chat, 'notice')!.getAttribute('role'), 'said to assistive technology').to.equal('status');
       part(chat, 'undo-button')!.click();
       await chat.updateComplete;
       expect(bubbles(chat), 'back').to.deep.equal(before);

@@ -223,6 +223,7 @@ describe('<agent-chat> delivery', () => {
       setOnline(false);
       await chat.updateComplete;
       expect(part(chat, 'notice')!.textContent).to.match(/offline/i);
+      expect(part(chat, 'notice')!.getAttribute('role'), 'said to assistive technology').to.equal('status');
       chat.send('written offline');
       await chat.updateComplete;
       expect(bubbles(chat).at(-1), 'shown at once').to.equal('written offline');
