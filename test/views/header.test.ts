@@ -90,6 +90,9 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
   it('downloads the conversation as a text file with times, in the visitor\'s language', async () => {
     const saved: { name: string; text: Promise<string> }[] = [];
     const createObjectURL = URL.createObjectURL;
+    const revokeObjectURL = URL.revokeObjectURL;
+    const revoked: string[] = [];
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
     const click = HTMLAnchorElement.prototype.click;
     const blobs = new Map<string, Blob>();
     URL.createObjectURL = (blob: Blob) => {
@@ -132,8 +135,11 @@ describe('header: who the visitor talks to, and the conversation as a file', () 
       expect(lines[6]).to.match(/^\[\d{1,2}:\d{2}\] Support: You said: Wo ist meine Bestellung\?$/);
       expect(part(chat, 'download-button')!.getAttribute('aria-label')).to.equal('Gespräch herunterladen');
       expect((chat as AgentChat).shadowRoot!.querySelector('a[download]'), 'the link is gone').to.equal(null);
+      // The file's contents are let go once the browser has them (held until the page goes, otherwise).
+      await waitUntil(() => revoked.includes('blob:test/0'), 'the file\'s address let go', WAIT);
     } finally {
       URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
       HTMLAnchorElement.prototype.click = click;
     }
   });
