@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { nothing } from 'lit';
+import { nothing, render } from 'lit';
+import { stringsFor } from '../../src/i18n/strings.js';
 import type { AgentResponseItem } from '../../src/protocol/types.js';
 import { buttonsRenderer } from '../../src/renderers/buttons-renderer.js';
-import { optional, type Renderer } from '../../src/renderers/registry.js';
+import { optional, RendererRegistry, type Renderer } from '../../src/renderers/registry.js';
 import { textRenderer } from '../../src/renderers/text-renderer.js';
 
 describe('optional (a renderer\'s optional field)', () => {
@@ -36,4 +37,63 @@ describe('the text and buttons renderers accept well-formed items only', () => {
     ['buttons: a prompt that is not a string', buttonsRenderer, { type: 'buttons', text: 5 as never, buttons: [{ title: 'a' }] }, false],
   ];
   for (const [what, renderer, item, expected] of table) it(`${what} → ${expected}`, () => expect(renderer.accepts(item)).to.equal(expected));
+});
+
+describe('the registry\'s fallback for a reply it cannot draw', () => {
+  const context = { strings: stringsFor('en', {}), baseUrl: location.href, onAction: () => {} };
+  const registry = new RendererRegistry([['buttons', buttonsRenderer as unknown as Renderer]]);
+  const drawn = (item: AgentResponseItem) => {
+    const box = document.createElement('div');
+    render(registry.render(item, context), box);
+    return box.querySelector('[part~="bubble"]')!;
+  };
+
+  it('shows the altText, in its own direction (dir=auto), and tells the site\'s developer once per type, not once per reply', () => {
+    const warn = console.warn;
+    const warnings: unknown[][] = [];
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      const broken = { type: 'buttons', buttons: [] } as AgentResponseItem;
+      const bubble = drawn({ ...broken, altText: 'Pick a plan?' });
+      expect(bubble.textContent).to.equal('Pick a plan?');
+      expect(bubble.getAttribute('dir'), '"Pick a plan?" keeps its question mark at its end on a right-to-left page').to.equal('auto');
+      drawn({ ...broken, altText: 'Pick again?' });
+      expect(warnings.map(String), 'one warning for the type').to.have.length(1);
+      expect(String(warnings[0]), 'naming it').to.contain('"buttons"');
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it('without a usable altText (none, or only spaces), a notice that the reply cannot be shown, not an empty bubble', () => {
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      for (const altText of [undefined, '   \n ']) {
+        const bubble = drawn({ type: 'buttons', buttons: [], ...(altText === undefined ? {} : { altText }) } as AgentResponseItem);
+        expect(bubble.getAttribute('part'), JSON.stringify(altText)).to.contain('bubble--notice');
+        expect(bubble.textContent, JSON.stringify(altText)).to.equal(context.strings.unsupportedMessage);
+      }
+    } finally {
+      console.warn = warn;
+    }
+  });
+});
+
+describe('a buttons reply\'s choices, to assistive technology', () => {
+  const context = { strings: stringsFor('en', {}), baseUrl: location.href, onAction: () => {} };
+  const group = (item: AgentResponseItem) => {
+    const box = document.createElement('div');
+    render(buttonsRenderer.render(item as never, context), box);
+    return box.querySelector('[part~="buttons"]')!;
+  };
+
+  it('are a group named by the prompt, or by the altText where the reply has no prompt', () => {
+    const prompted = group({ type: 'buttons', text: 'Which plan?', buttons: [{ title: 'S' }, { title: 'M' }] });
+    expect(prompted.getAttribute('role')).to.equal('group');
+    expect(prompted.getAttribute('aria-label')).to.equal('Which plan?');
+    const bare = group({ type: 'buttons', altText: 'Choose a size: S or M', options: ['S', 'M'] });
+    expect(bare.getAttribute('role')).to.equal('group');
+    expect(bare.getAttribute('aria-label')).to.equal('Choose a size: S or M');
+  });
 });
