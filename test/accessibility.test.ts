@@ -58,6 +58,21 @@ async function focusStaysAsItGoes(chat: AgentChat, from: string, control: string
   await waitUntil(() => focused() === 'input', `the focus on the input (on ${focused() ?? 'the page'})`, WAIT);
 }
 
+/**
+ * Until the widget has looked at where the focus went after a click: it looks in a task queued
+ * after the next frame (see keepFocus); this task is queued after it (its frame callback comes
+ * later), so it runs later, however long the frame takes.
+ */
+const afterFocusCheck = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+/** "New conversation" pressed from the keyboard, once the greeting is shown: resolves once Undo is offered. */
+async function newConversationFromTheKeyboard(chat: AgentChat) {
+  await waitForBubbles(chat, 1);
+  part(chat, 'restart-button')!.focus();
+  await sendKeys({ press: 'Enter' });
+  await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
+}
+
 async function openWithEverything(attrs: Record<string, string> = {}) {
   const proxy = new FakeProxy().next(everything());
   const { chat } = await mount(proxy, { open: true, attrs });
@@ -784,12 +799,6 @@ describe('<agent-chat> accessibility', () => {
     const { chat } = await mount(proxy, { open: true, attrs: { feedback: '' } });
     /** Where the focus is: the part of the control, or null (on the page). */
     const focused = () => chat.shadowRoot!.activeElement?.getAttribute('part') ?? null;
-    /**
-     * Until the widget has looked at where the focus went after a click: it looks in a task queued
-     * after the next frame (see ChatView's constructor); this task is queued after it (its frame
-     * callback comes later), so it runs later, however long the frame takes.
-     */
-    const afterFocusCheck = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
     /** Focuses `control` and presses Enter on it, as a keyboard user does; then waits for the widget to draw what follows and to look at the focus. */
     const press = async (control: () => HTMLElement | null | undefined) => {
       control()!.focus();
@@ -856,8 +865,7 @@ describe('<agent-chat> accessibility', () => {
       for (const time of [1, 2]) {
         await sendKeys({ press: 'Enter' });
         await waitUntil(() => downloads === time, `downloaded ${time}×`, WAIT);
-        // Until the widget has looked where the focus went (in a task after the next frame; this one is queued after it).
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+        await afterFocusCheck();
         expect(chat.shadowRoot!.activeElement === download, `the focus still on the download button (${time}×)`).to.equal(true);
       }
     } finally {
@@ -954,10 +962,7 @@ describe('<agent-chat> accessibility', () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
     try {
-      await waitForBubbles(chat, 1);
-      part(chat, 'restart-button')!.focus();
-      await sendKeys({ press: 'Enter' });
-      await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
+      await newConversationFromTheKeyboard(chat);
       // To Undo from the keyboard: from the log, before it in the panel's order.
       await focusStaysAsItGoes(chat, 'log', 'undo-button', 'a question');
     } finally {
@@ -969,10 +974,7 @@ describe('<agent-chat> accessibility', () => {
     const proxy = new FakeProxy();
     const { chat } = await mount(proxy, { open: true });
     try {
-      await waitForBubbles(chat, 1);
-      part(chat, 'restart-button')!.focus();
-      await sendKeys({ press: 'Enter' });
-      await waitUntil(() => part(chat, 'undo-button'), 'Undo offered', WAIT);
+      await newConversationFromTheKeyboard(chat);
       part(chat, 'log')!.focus();
       await sendKeys({ press: 'Tab' });
       expect(chat.shadowRoot!.activeElement === part(chat, 'undo-button'), 'on Undo, from the keyboard').to.equal(true);
@@ -983,7 +985,7 @@ describe('<agent-chat> accessibility', () => {
       chat.send('a question');
       await waitUntil(() => !part(chat, 'undo-button'), 'Undo gone', WAIT);
       await waitForBubbles(chat, 2);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      await afterFocusCheck();
       expect(chat.shadowRoot!.activeElement?.getAttribute('part') ?? null, 'nothing in the widget focused').to.equal(null);
       expect(document.activeElement === document.body, 'the focus left with the page').to.equal(true);
     } finally {

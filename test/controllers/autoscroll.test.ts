@@ -45,13 +45,30 @@ async function logWithALineAtTheBottom(height: number) {
   const log = scroller();
   const line = Object.assign(document.createElement('div'), { style: `height: ${height}px` });
   log.append(line);
+  return { log, line, autoscroll: await followedFromTheBottom(log) };
+}
+
+/** `log` followed from its bottom by a new AutoscrollController (settled: two frames after). */
+async function followedFromTheBottom(log: HTMLElement) {
   const autoscroll = new AutoscrollController(host(), () => {});
   autoscroll.attach(log);
   autoscroll.toBottom();
   await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
   await nextFrame();
   await nextFrame();
-  return { log, line, autoscroll };
+  return autoscroll;
+}
+
+/**
+ * The visitor scrolls `log` to `top`, in a task of its own as their wheel, touch or keys come;
+ * resolves a frame after the scroll's event (the widget has heard of it).
+ */
+async function visitorScrolls(log: HTMLElement, top: number) {
+  const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
+  await new Promise((resolve) => setTimeout(resolve));
+  log.scrollTop = top;
+  await scrolled;
+  await nextFrame();
 }
 
 /** Words enough to wrap: `n` of them. */
@@ -272,18 +289,8 @@ describe('AutoscrollController', () => {
     log.addEventListener('scroll', () => asTheScrollIsTold?.());
     const top = () => read.getBoundingClientRect().top - log.getBoundingClientRect().top;
     try {
-      const autoscroll = new AutoscrollController(host(), () => {});
-      autoscroll.attach(log);
-      autoscroll.toBottom();
-      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
-      await nextFrame();
-      await nextFrame();
-      // The visitor scrolls up, in a task of its own, to 20 px into what they read.
-      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
-      await new Promise((resolve) => setTimeout(resolve));
-      log.scrollTop = 1020;
-      await scrolled;
-      await nextFrame();
+      const autoscroll = await followedFromTheBottom(log);
+      await visitorScrolls(log, 1020); // up, to 20 px into what they read
       expect(autoscroll.pinned, 'reading further up').to.equal(false);
       expect(top(), 'what they read, 20 px above the view\'s top').to.equal(-20);
       // The first picture comes: told of its size in the next frame, the widget scrolls down by its
@@ -310,28 +317,16 @@ describe('AutoscrollController', () => {
   it('a visitor who read at the top, went to the newest, and goes back to the top (Home, twice): they read further up again, and a reply that comes is counted, not shown', async () => {
     const log = scroller();
     log.style.overflowAnchor = 'none';
-    const scrolledTo = async (top: number) => {
-      const scrolled = new Promise((resolve) => log.addEventListener('scroll', resolve, { once: true }));
-      await new Promise((resolve) => setTimeout(resolve));
-      log.scrollTop = top;
-      await scrolled;
-      await nextFrame();
-    };
     try {
-      const autoscroll = new AutoscrollController(host(), () => {});
-      autoscroll.attach(log);
-      autoscroll.toBottom();
-      await waitUntil(() => log.scrollTop > 0 && log.scrollTop === log.scrollHeight - log.clientHeight, 'at the bottom');
-      await nextFrame();
-      await nextFrame();
-      await scrolledTo(0);
+      const autoscroll = await followedFromTheBottom(log);
+      await visitorScrolls(log, 0);
       expect(autoscroll.pinned, 'reading at the top').to.equal(false);
       autoscroll.toBottom(); // (their own message, or the "new messages" control)
       await waitUntil(() => log.scrollTop === log.scrollHeight - log.clientHeight, 'at the newest');
       await nextFrame();
       await nextFrame();
       expect(autoscroll.pinned, 'following the newest').to.equal(true);
-      await scrolledTo(0);
+      await visitorScrolls(log, 0);
       expect(autoscroll.pinned, 'reading at the top again').to.equal(false);
       const reply = Object.assign(document.createElement('div'), { style: 'height: 300px' });
       log.append(reply);

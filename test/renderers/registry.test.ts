@@ -39,8 +39,10 @@ describe('the text and buttons renderers accept well-formed items only', () => {
   for (const [what, renderer, item, expected] of table) it(`${what} → ${expected}`, () => expect(renderer.accepts(item)).to.equal(expected));
 });
 
+/** What a renderer is drawn with: English, links relative to this page, actions going nowhere. */
+const context = { strings: stringsFor('en', {}), baseUrl: location.href, onAction: () => {} };
+
 describe('the registry\'s fallback for a reply it cannot draw', () => {
-  const context = { strings: stringsFor('en', {}), baseUrl: location.href, onAction: () => {} };
   const registry = new RendererRegistry([['buttons', buttonsRenderer as unknown as Renderer]]);
   const drawn = (item: AgentResponseItem) => {
     const box = document.createElement('div');
@@ -81,7 +83,6 @@ describe('the registry\'s fallback for a reply it cannot draw', () => {
 });
 
 describe('a buttons reply\'s choices, to assistive technology', () => {
-  const context = { strings: stringsFor('en', {}), baseUrl: location.href, onAction: () => {} };
   const group = (item: AgentResponseItem) => {
     const box = document.createElement('div');
     render(buttonsRenderer.render(item as never, context), box);
